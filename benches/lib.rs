@@ -1,0 +1,1 @@
+//! Criterion benches live in `benches/`; this empty library only anchors the package.

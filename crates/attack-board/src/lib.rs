@@ -1,0 +1,209 @@
+//! `attack-board`: the Queens.py assignment of seed 001 (CSE 30, PA2).
+//!
+//! Faithful to the specification: the board is an (n+1)×(n+1) table `B` of
+//! integers (row 0 and column 0 are extra, so indices match the 1-based
+//! board). `B[i][j]` is 1 for a queen, 0 for a safe empty square and −k for a
+//! square attacked by k queens in rows above; `B[i][0]` holds the column of
+//! row i's queen, so column 0 *is* the solution. [`Board::place_queen`] and
+//! [`Board::remove_queen`] update every square below the queen that it
+//! attacks; `find_solutions(B, i)` is the pseudo-code's recursion: past row n
+//! a solution is found, otherwise each safe square of row i, left to right,
+//! gets a queen, the next row is searched, and the queen is removed. Solutions
+//! therefore come out in the seed's order (lexicographic).
+//!
+//! Written as well as that character allows: the table is one flat `Vec<i32>`
+//! instead of a list of lists, and the pseudo-code's sum of returned counts is
+//! delegated to a [`Sink`] so counting and listing share one search.
+//!
+//! Steps: one per queen placement, the same tree as `bitmask`: 2056 at n = 8.
+
+use std::ops::ControlFlow;
+
+use queens_core::{Enumerate, Info, Kind, Probe, Sink};
+
+/// The largest n: the board is (n+1)² `i32`s, and counting beyond this takes years.
+pub const MAX_N: usize = 64;
+
+/// The approach's description.
+pub static INFO: Info = Info {
+    id: "attack-board",
+    title: "Queens.py attack-count board",
+    source: "seed 001 (CSE 30 Queens.py assignment)",
+    structure: "(n+1)×(n+1) table of attack counts; column 0 holds the solution",
+    step_unit: "queen placements",
+    order: "lexicographic: rows top to bottom, columns left to right (the seed's samples)",
+    max_n: MAX_N,
+    limit_reason: "a limit of convenience: solutions are reported as 32-bit columns and \
+                   counting past n = 27 is beyond any known computation; --first works to 64",
+    kind: Kind::Exhaustive,
+    quick_n: 11,
+    bench_count: &[8, 10, 12],
+    bench_first: &[20, 30],
+};
+
+/// The seed's attack-count board search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AttackBoard;
+
+/// The (n+1)×(n+1) table of seed 001.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    n: usize,
+    cells: Vec<i32>,
+}
+
+impl Board {
+    /// An empty n×n board: the (n+1)×(n+1) table, all zeros.
+    pub fn new(n: usize) -> Self {
+        Board {
+            n,
+            cells: vec![0; (n + 1) * (n + 1)],
+        }
+    }
+
+    /// The board size n.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// `B[i][j]`.
+    pub fn get(&self, i: usize, j: usize) -> i32 {
+        self.cells[i * (self.n + 1) + j]
+    }
+
+    /// Puts a queen on (i, j): `B[i][j]` 0 → 1, `B[i][0] = j`, and every square
+    /// (k, l) below it that it attacks is decremented.
+    pub fn place_queen(&mut self, i: usize, j: usize) {
+        let w = self.n + 1;
+        self.cells[i * w + j] += 1;
+        self.cells[i * w] = j as i32;
+        self.attack(i, j, -1);
+    }
+
+    /// Undoes [`Board::place_queen`].
+    pub fn remove_queen(&mut self, i: usize, j: usize) {
+        let w = self.n + 1;
+        self.cells[i * w + j] -= 1;
+        self.cells[i * w] = 0;
+        self.attack(i, j, 1);
+    }
+
+    /// Adds `delta` to every square below (i, j) in its column and diagonals.
+    #[inline]
+    fn attack(&mut self, i: usize, j: usize, delta: i32) {
+        let (n, w) = (self.n, self.n + 1);
+        for k in i + 1..=n {
+            let d = k - i;
+            let row = &mut self.cells[k * w..(k + 1) * w];
+            row[j] += delta;
+            if j > d {
+                row[j - d] += delta;
+            }
+            if j + d <= n {
+                row[j + d] += delta;
+            }
+        }
+    }
+
+    /// Column 0 of rows 1..=n, 0-based: the solution the board holds.
+    pub fn solution(&self) -> Vec<u32> {
+        (1..=self.n).map(|i| self.get(i, 0) as u32 - 1).collect()
+    }
+}
+
+impl Enumerate for AttackBoard {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
+        let mut board = Board::new(n);
+        let mut cols = vec![0u32; n];
+        find_solutions(&mut board, 1, &mut cols, probe, sink)
+    }
+}
+
+/// The pseudo-code's `findSolutions(B, i)`: rows 1..i-1 hold queens.
+fn find_solutions<P: Probe, S: Sink>(
+    board: &mut Board,
+    i: usize,
+    cols: &mut [u32],
+    probe: &mut P,
+    sink: &mut S,
+) -> ControlFlow<()> {
+    let n = board.n;
+    if i > n {
+        // The table's column 0 is the solution; keep a u32 copy in step with
+        // it so the sink gets a slice without a conversion per solution.
+        return sink.solution(cols);
+    }
+    for j in 1..=n {
+        if board.get(i, j) == 0 {
+            board.place_queen(i, j);
+            probe.step();
+            if S::NEEDS_BOARD {
+                cols[i - 1] = j as u32 - 1;
+            }
+            let flow = find_solutions(board, i + 1, cols, probe, sink);
+            board.remove_queen(i, j);
+            flow?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_core::{Counter, StepCounter, known};
+
+    #[test]
+    fn counts_match_a000170() {
+        for n in 0..=12 {
+            let mut c = Counter(0);
+            let _ = AttackBoard.search(n, &mut queens_core::NoSteps, &mut c);
+            assert_eq!(c.0, known::total(n).unwrap(), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn steps_are_placements() {
+        for (n, steps) in [(8, 2056), (10, 35538)] {
+            let mut p = StepCounter::default();
+            let _ = AttackBoard.search(n, &mut p, &mut Counter(0));
+            assert_eq!(p.count, steps);
+        }
+    }
+
+    /// The spec's box trace for n = 4: a queen on (1, 2), then on (2, 4).
+    #[test]
+    fn box_trace_of_seed_001() {
+        let mut b = Board::new(4);
+        b.place_queen(1, 2);
+        let rows = |b: &Board| -> Vec<Vec<i32>> {
+            (1..=4).map(|i| (1..=4).map(|j| b.get(i, j)).collect()).collect()
+        };
+        assert_eq!(
+            rows(&b),
+            [[0, 1, 0, 0], [-1, -1, -1, 0], [0, -1, 0, -1], [0, -1, 0, 0]]
+        );
+        b.place_queen(2, 4);
+        assert_eq!(
+            rows(&b),
+            [[0, 1, 0, 0], [-1, -1, -1, 1], [0, -1, -1, -2], [0, -2, 0, -1]]
+        );
+        assert_eq!((b.get(1, 0), b.get(2, 0)), (2, 4));
+        // The third state of the trace: a queen on (1, 4), then (2, 2).
+        let mut c = Board::new(4);
+        c.place_queen(1, 4);
+        c.place_queen(2, 2);
+        assert_eq!(
+            rows(&c),
+            [[0, 0, 0, 1], [0, 1, -1, -1], [-1, -2, -1, -1], [-1, -1, 0, -2]]
+        );
+        // Removing undoes placing, exactly.
+        b.remove_queen(2, 4);
+        b.remove_queen(1, 2);
+        assert_eq!(b, Board::new(4));
+    }
+}

@@ -1,0 +1,217 @@
+//! `bitmask`: the C program of seed 000 §3 ("C language", from the c2 wiki's
+//! EightQueensInManyProgrammingLanguages), made correct for every n up to 32.
+//!
+//! Faithful to the seed: `solve` is recursive, one call per row; three masks
+//! hold the used columns and the used diagonals of both directions by their
+//! *absolute* index; every column of the row is tried from left to right and
+//! tested against the three masks; the count is returned up the recursion.
+//!
+//! The one change is the seed's bug: it computes a diagonal bit as
+//! `1 << (max-col-row)`, a negative shift whenever `row + col > max` (and
+//! `1 << (col-row)` for the other direction). That is undefined in C; x86
+//! masks the count to 5 bits, so the bit wraps to `32 - k`, and from n = 18
+//! on two diagonals that do not attack each other share a bit and valid boards
+//! are rejected (see [`seed_diag1_bit`] and the tests). Here the indices are
+//! shifted into range: diagonal `row + col` and anti-diagonal
+//! `col - row + n - 1`, both in `0..2n-1`, so three `u64` masks serve every
+//! n ≤ 32. Inside the loop the three bits are moved by one shift each instead
+//! of being recomputed, which is what the seed's inline functions compute.
+//!
+//! Steps: one per queen placement (every placement, row 1 included), the
+//! nodes of the row-by-row tree below its root: 2056 at n = 8.
+
+use std::ops::ControlFlow;
+
+use queens_core::{Enumerate, Info, Kind, Probe, Sink};
+
+/// The largest n: the diagonal masks need 2n − 1 bits of a `u64`.
+pub const MAX_N: usize = 32;
+
+/// The approach's description.
+pub static INFO: Info = Info {
+    id: "bitmask",
+    title: "C bitmask recursion",
+    source: "seed 000 §3 (C, c2 wiki)",
+    structure: "three integer bitmasks: columns, diagonals, anti-diagonals",
+    step_unit: "queen placements",
+    order: "lexicographic: rows top to bottom, columns left to right",
+    max_n: MAX_N,
+    limit_reason: "the 2n-1 diagonals of each direction are bits of a 64-bit mask",
+    kind: Kind::Exhaustive,
+    quick_n: 12,
+    bench_count: &[8, 10, 12],
+    bench_first: &[20, 30],
+};
+
+/// The seed's recursive bitmask search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bitmask;
+
+impl Enumerate for Bitmask {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
+        let mut board = [0u32; MAX_N];
+        if n == 0 {
+            // One solution, the empty board (a(0) = 1; the seed's loop prints 0).
+            return sink.solution(&[]);
+        }
+        solve(n, 0, 0, 0, 0, &mut board, probe, sink)
+    }
+}
+
+/// Places a queen on every free square of `row`, left to right, and recurses.
+/// `cols`, `diag` (index row + col) and `anti` (index col − row + n − 1) are
+/// the seed's `allCols`, `diag1` and `diag2`.
+#[allow(clippy::too_many_arguments)]
+fn solve<P: Probe, S: Sink>(
+    n: usize,
+    row: usize,
+    cols: u64,
+    diag: u64,
+    anti: u64,
+    board: &mut [u32; MAX_N],
+    probe: &mut P,
+    sink: &mut S,
+) -> ControlFlow<()> {
+    let mut col_bit = 1u64;
+    let mut diag_bit = 1u64 << row;
+    let mut anti_bit = 1u64 << (n - 1 - row);
+    for col in 0..n {
+        if cols & col_bit == 0 && diag & diag_bit == 0 && anti & anti_bit == 0 {
+            probe.step();
+            if S::NEEDS_BOARD {
+                board[row] = col as u32;
+            }
+            if row + 1 == n {
+                sink.solution(&board[..n])?;
+            } else {
+                solve(
+                    n,
+                    row + 1,
+                    cols | col_bit,
+                    diag | diag_bit,
+                    anti | anti_bit,
+                    board,
+                    probe,
+                    sink,
+                )?;
+            }
+        }
+        col_bit <<= 1;
+        diag_bit <<= 1;
+        anti_bit <<= 1;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The seed's `calcDiag1Bit(max, row, col)` = `1 << (max-col-row)` on a 32-bit
+/// `int`, as x86-64 executes it: the shift count is taken modulo 32, so a
+/// negative count −k sets bit 32 − k. Kept to show the seed's bug in tests.
+pub fn seed_diag1_bit(max: i32, row: i32, col: i32) -> u32 {
+    1u32.wrapping_shl((max - col - row) as u32)
+}
+
+/// The seed's `calcDiag2Bit(max, row, col)` = `calcDiag1Bit(max, row, max-col)`.
+pub fn seed_diag2_bit(max: i32, row: i32, col: i32) -> u32 {
+    seed_diag1_bit(max, row, max - col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use queens_core::{Counter, FirstSolution, NoSteps, StepCounter, is_solution, known};
+
+    fn count(n: usize) -> (u64, u64) {
+        let mut probe = StepCounter::default();
+        let mut counter = Counter(0);
+        let _ = Bitmask.search(n, &mut probe, &mut counter);
+        (counter.0, probe.count)
+    }
+
+    #[test]
+    fn counts_match_a000170() {
+        for n in 0..=13 {
+            assert_eq!(count(n).0, known::total(n).unwrap(), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn steps_are_placements() {
+        assert_eq!(count(8).1, 2056);
+        assert_eq!(count(10).1, 35538);
+        assert_eq!(count(1).1, 1);
+    }
+
+    #[test]
+    fn first_solution_is_valid_up_to_32() {
+        for n in (4..=32).step_by(1) {
+            let mut first = FirstSolution(None);
+            let _ = Bitmask.search(n, &mut NoSteps, &mut first);
+            let s = first.0.expect("a solution exists");
+            assert!(is_solution(&s), "n = {n}: {s:?}");
+        }
+    }
+
+    #[test]
+    fn seed_diagonal_formula_confuses_squares_that_do_not_attack() {
+        // n = 18: squares (0, 0) and (15, 17) are on no common line (15 rows
+        // apart, 17 columns apart), yet the seed gives them the same diag1 bit.
+        let max = 18;
+        assert_eq!(seed_diag1_bit(max, 0, 0), seed_diag1_bit(max, 15, 17));
+        // Our indices keep them apart.
+        let (r1, c1, r2, c2) = (0usize, 0usize, 15usize, 17usize);
+        assert_ne!(r1 + c1, r2 + c2);
+        assert_ne!(c1 + max as usize - 1 - r1, c2 + max as usize - 1 - r2);
+    }
+
+    #[test]
+    fn seed_formula_rejects_a_valid_18_queens_board_that_ours_accepts() {
+        // From the peers' analysis (shift_collisions.py): a valid 18-queens board.
+        let board: [u32; 18] = [0, 2, 5, 1, 10, 12, 14, 16, 4, 13, 15, 8, 6, 3, 7, 17, 11, 9];
+        assert!(is_solution(&board));
+        let max = 18;
+        let (mut cols, mut d1, mut d2) = (0u32, 0u32, 0u32);
+        let mut seed_accepts = true;
+        for (row, &col) in board.iter().enumerate() {
+            let (r, c) = (row as i32, col as i32);
+            let (cb, b1, b2) = (1u32 << c, seed_diag1_bit(max, r, c), seed_diag2_bit(max, r, c));
+            if cols & cb != 0 || d1 & b1 != 0 || d2 & b2 != 0 {
+                seed_accepts = false;
+            }
+            cols |= cb;
+            d1 |= b1;
+            d2 |= b2;
+        }
+        assert!(!seed_accepts, "the seed's wrapped shifts should reject this board");
+        // Our search, forced down this board's branch row by row, finds it
+        // a solution: feed it through the same masks the search uses.
+        let n = board.len();
+        let (mut cols, mut diag, mut anti) = (0u64, 0u64, 0u64);
+        for (row, &col) in board.iter().enumerate() {
+            let col = col as usize;
+            let (cb, db, ab) = (1u64 << col, 1u64 << (row + col), 1u64 << (col + n - 1 - row));
+            assert!(cols & cb == 0 && diag & db == 0 && anti & ab == 0, "row {row}");
+            cols |= cb;
+            diag |= db;
+            anti |= ab;
+        }
+    }
+
+    #[test]
+    fn seed_formula_is_fine_for_small_boards() {
+        // Up to n = 16 the wrapped bits stay clear of the non-negative ones:
+        // no two squares of different diagonals share a seed bit.
+        for max in 1..=16i32 {
+            for (r1, c1) in (0..max).flat_map(|r| (0..max).map(move |c| (r, c))) {
+                for (r2, c2) in (0..max).flat_map(|r| (0..max).map(move |c| (r, c))) {
+                    if seed_diag1_bit(max, r1, c1) == seed_diag1_bit(max, r2, c2) {
+                        assert_eq!(r1 + c1, r2 + c2, "max {max}");
+                    }
+                }
+            }
+        }
+    }
+}

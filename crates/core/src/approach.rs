@@ -1,0 +1,385 @@
+//! The one abstraction every approach implements, and the adapters that turn
+//! a generic search into a dynamically dispatched, registrable [`Approach`].
+//!
+//! Two generic traits carry the speed: [`Enumerate`] for searches that can list
+//! every solution, [`LocalSearch`] for searches that only find one. Their
+//! methods are generic over the [`Probe`], so each search is compiled twice,
+//! once counting steps and once not. [`Exhaustive`] and [`Local`] wrap them
+//! into the object-safe [`Approach`] the registry, the CLI, the benches and the
+//! xtask use; the choice between the two compiled copies is made once, at the
+//! top, never inside the search.
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use crate::probe::{NoSteps, Probe, StepCounter};
+
+/// Whether an approach enumerates every solution or only finds one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Can count all solutions, list them in its own order, and stop at the first.
+    Exhaustive,
+    /// Finds one solution (local search, constructions); cannot count.
+    FindOne,
+}
+
+/// What a user, the report and the benches need to know about an approach.
+#[derive(Clone, Copy, Debug)]
+pub struct Info {
+    /// Stable identifier used by `queens --algo`, the benches and the report.
+    pub id: &'static str,
+    /// Short human title, e.g. "C bitmask recursion".
+    pub title: &'static str,
+    /// The source document and section it is faithful to, e.g. "seed 000 §3".
+    pub source: &'static str,
+    /// The data structure the search works on.
+    pub structure: &'static str,
+    /// What one step is.
+    pub step_unit: &'static str,
+    /// The order solutions are discovered in (shown in `--help`).
+    pub order: &'static str,
+    /// Largest n the approach accepts.
+    pub max_n: usize,
+    /// Why the limit is where it is.
+    pub limit_reason: &'static str,
+    /// Exhaustive or find-one.
+    pub kind: Kind,
+    /// Largest n that runs in well under a second (cross-check tests and the
+    /// smoke profile go up to it).
+    pub quick_n: usize,
+    /// Sizes the criterion benches count all solutions at (empty for find-one).
+    pub bench_count: &'static [usize],
+    /// Sizes the criterion benches find the first solution at.
+    pub bench_first: &'static [usize],
+}
+
+/// Whether a run counts its steps. Chosen once per run, outside the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Steps {
+    /// Uninstrumented: the probe is [`NoSteps`]; use for timing.
+    #[default]
+    Skip,
+    /// Instrumented: the probe is [`StepCounter`].
+    Count,
+}
+
+/// Run-time options that some approaches use (the rest ignore them).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Seed of the random generator (local search).
+    pub seed: u64,
+    /// Step budget after which a local search gives up (`None`: the approach's default).
+    pub max_steps: Option<u64>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            seed: 1,
+            max_steps: None,
+        }
+    }
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Solutions found: the full count, or 0/1 for a first-solution run.
+    pub solutions: u64,
+    /// Steps, when the run counted them.
+    pub steps: Option<u64>,
+    /// The solution found by a first-solution run (0-based column per row).
+    pub solution: Option<Vec<u32>>,
+    /// Further approach-specific statistics (e.g. restarts of a local search).
+    pub extra: Vec<(&'static str, u64)>,
+}
+
+/// Why an approach declined or failed to answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// n is beyond what the approach can handle.
+    TooLarge {
+        /// Approach id.
+        id: &'static str,
+        /// The n asked for.
+        n: usize,
+        /// The largest n accepted.
+        limit: usize,
+        /// Why (growth, memory estimate, representation).
+        reason: String,
+    },
+    /// The approach cannot do this kind of run (e.g. count with local search).
+    Unsupported {
+        /// Approach id.
+        id: &'static str,
+        /// What was asked for.
+        what: &'static str,
+    },
+    /// A local search used up its step budget without finding a solution.
+    GaveUp {
+        /// Approach id.
+        id: &'static str,
+        /// The n asked for.
+        n: usize,
+        /// Steps spent.
+        steps: u64,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::TooLarge {
+                id,
+                n,
+                limit,
+                reason,
+            } => write!(f, "{id} handles n up to {limit}, not {n}: {reason}"),
+            Refusal::Unsupported { id, what } => write!(f, "{id} cannot {what}"),
+            Refusal::GaveUp { id, n, steps } => write!(
+                f,
+                "{id} found no solution for n = {n} within its budget of {steps} steps"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// Refuses `n` when it exceeds `info.max_n`; the default size check.
+pub fn check_limit(info: &Info, n: usize) -> Result<(), Refusal> {
+    if n > info.max_n {
+        Err(Refusal::TooLarge {
+            id: info.id,
+            n,
+            limit: info.max_n,
+            reason: info.limit_reason.to_string(),
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// A solution visitor for the object-safe interface: return `Break` to stop.
+pub type Visit<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;
+
+/// The object-safe face of every approach, as the registry holds it.
+pub trait Approach: Sync {
+    /// Static description.
+    fn info(&self) -> &'static Info;
+    /// Refuses sizes the approach cannot handle, with the limit and reason.
+    fn check(&self, n: usize) -> Result<(), Refusal> {
+        check_limit(self.info(), n)
+    }
+    /// Counts all solutions.
+    fn count(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal>;
+    /// Passes every solution to `visit` in discovery order (steps are counted).
+    fn visit(&self, n: usize, opts: &Options, visit: &mut Visit<'_>) -> Result<Outcome, Refusal>;
+    /// Finds one solution (the first in discovery order, for exhaustive searches).
+    fn first(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal>;
+}
+
+/// Where an exhaustive search sends its solutions.
+///
+/// `NEEDS_BOARD` is a compile-time constant: a search may skip maintaining the
+/// board (and pass an empty slice) when it is `false`, so counting pays only
+/// for what counting needs.
+pub trait Sink {
+    /// Whether [`Sink::solution`] reads the board it is given.
+    const NEEDS_BOARD: bool;
+    /// Receives one solution (0-based column per row, or `&[]` when
+    /// `NEEDS_BOARD` is false); return `Break` to stop the search.
+    fn solution(&mut self, cols: &[u32]) -> ControlFlow<()>;
+}
+
+/// Counts solutions; never reads a board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Counter(pub u64);
+
+impl Sink for Counter {
+    const NEEDS_BOARD: bool = false;
+    #[inline(always)]
+    fn solution(&mut self, _cols: &[u32]) -> ControlFlow<()> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+/// Keeps the first solution and stops the search.
+#[derive(Clone, Debug, Default)]
+pub struct FirstSolution(pub Option<Vec<u32>>);
+
+impl Sink for FirstSolution {
+    const NEEDS_BOARD: bool = true;
+    fn solution(&mut self, cols: &[u32]) -> ControlFlow<()> {
+        self.0 = Some(cols.to_vec());
+        ControlFlow::Break(())
+    }
+}
+
+/// Passes every solution to a closure.
+pub struct Visitor<F>(pub F);
+
+impl<F: FnMut(&[u32]) -> ControlFlow<()>> Sink for Visitor<F> {
+    const NEEDS_BOARD: bool = true;
+    #[inline]
+    fn solution(&mut self, cols: &[u32]) -> ControlFlow<()> {
+        (self.0)(cols)
+    }
+}
+
+/// A search that can walk all solutions: the generic, fast interface.
+pub trait Enumerate: Sync {
+    /// Static description.
+    fn info(&self) -> &'static Info;
+    /// Refuses sizes the approach cannot handle (default: `info().max_n`).
+    fn check(&self, n: usize) -> Result<(), Refusal> {
+        check_limit(self.info(), n)
+    }
+    /// Walks the search in the approach's own order, sending each solution to
+    /// `sink`; returns `Break` when the sink stopped it. Called only with an
+    /// `n` that passed [`Enumerate::check`].
+    fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()>;
+    /// Counts all solutions (override for strategies that split the work).
+    fn count<P: Probe>(&self, n: usize, _opts: &Options, probe: &mut P) -> u64 {
+        let mut counter = Counter(0);
+        let _ = self.search(n, probe, &mut counter);
+        counter.0
+    }
+    /// Finds the first solution in discovery order, if there is one.
+    fn first<P: Probe>(&self, n: usize, probe: &mut P) -> Option<Vec<u32>> {
+        let mut first = FirstSolution(None);
+        let _ = self.search(n, probe, &mut first);
+        first.0
+    }
+}
+
+/// Adapts an [`Enumerate`] search to [`Approach`].
+pub struct Exhaustive<S>(pub S);
+
+impl<S: Enumerate> Approach for Exhaustive<S> {
+    fn info(&self) -> &'static Info {
+        self.0.info()
+    }
+    fn check(&self, n: usize) -> Result<(), Refusal> {
+        self.0.check(n)
+    }
+    fn count(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
+        self.0.check(n)?;
+        let (solutions, steps) = match steps {
+            Steps::Skip => (self.0.count(n, opts, &mut NoSteps), None),
+            Steps::Count => {
+                let mut probe = StepCounter::default();
+                (self.0.count(n, opts, &mut probe), probe.total())
+            }
+        };
+        Ok(Outcome {
+            solutions,
+            steps,
+            ..Outcome::default()
+        })
+    }
+    fn visit(&self, n: usize, _opts: &Options, visit: &mut Visit<'_>) -> Result<Outcome, Refusal> {
+        self.0.check(n)?;
+        let mut probe = StepCounter::default();
+        let mut solutions = 0;
+        let _ = self.0.search(
+            n,
+            &mut probe,
+            &mut Visitor(|cols: &[u32]| {
+                solutions += 1;
+                visit(cols)
+            }),
+        );
+        Ok(Outcome {
+            solutions,
+            steps: probe.total(),
+            ..Outcome::default()
+        })
+    }
+    fn first(&self, n: usize, _opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
+        self.0.check(n)?;
+        let (solution, steps) = match steps {
+            Steps::Skip => (self.0.first(n, &mut NoSteps), None),
+            Steps::Count => {
+                let mut probe = StepCounter::default();
+                (self.0.first(n, &mut probe), probe.total())
+            }
+        };
+        Ok(Outcome {
+            solutions: u64::from(solution.is_some()),
+            steps,
+            solution,
+            extra: Vec::new(),
+        })
+    }
+}
+
+/// What a local search returns besides its steps.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    /// The board (0-based column per row), or `None` for n with no solution.
+    pub solution: Option<Vec<u32>>,
+    /// Approach-specific statistics (restarts, iterations, init nanos, ...).
+    pub extra: Vec<(&'static str, u64)>,
+}
+
+/// A search that finds one solution: the generic, fast interface.
+pub trait LocalSearch: Sync {
+    /// Static description.
+    fn info(&self) -> &'static Info;
+    /// Refuses sizes the approach cannot handle (default: `info().max_n`).
+    fn check(&self, n: usize) -> Result<(), Refusal> {
+        check_limit(self.info(), n)
+    }
+    /// Finds one solution; `Err(GaveUp)` when the step budget runs out.
+    fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal>;
+}
+
+/// Adapts a [`LocalSearch`] to [`Approach`].
+pub struct Local<S>(pub S);
+
+impl<S: LocalSearch> Local<S> {
+    fn unsupported(&self, what: &'static str) -> Refusal {
+        Refusal::Unsupported {
+            id: self.0.info().id,
+            what,
+        }
+    }
+}
+
+impl<S: LocalSearch> Approach for Local<S> {
+    fn info(&self) -> &'static Info {
+        self.0.info()
+    }
+    fn check(&self, n: usize) -> Result<(), Refusal> {
+        self.0.check(n)
+    }
+    fn count(&self, _n: usize, _opts: &Options, _steps: Steps) -> Result<Outcome, Refusal> {
+        Err(self.unsupported(
+            "count all solutions: it is a local search that finds one (use --first)",
+        ))
+    }
+    fn visit(&self, _n: usize, _o: &Options, _v: &mut Visit<'_>) -> Result<Outcome, Refusal> {
+        Err(self.unsupported(
+            "list all solutions: it is a local search that finds one (use --first)",
+        ))
+    }
+    fn first(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
+        self.0.check(n)?;
+        let (found, steps) = match steps {
+            Steps::Skip => (self.0.find(n, opts, &mut NoSteps)?, None),
+            Steps::Count => {
+                let mut probe = StepCounter::default();
+                let found = self.0.find(n, opts, &mut probe)?;
+                (found, probe.total())
+            }
+        };
+        Ok(Outcome {
+            solutions: u64::from(found.solution.is_some()),
+            steps,
+            solution: found.solution,
+            extra: found.extra,
+        })
+    }
+}

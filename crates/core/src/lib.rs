@@ -1,0 +1,27 @@
+//! queens-core: the vocabulary every queens-lab approach shares.
+//!
+//! - A solution is the 0-based column of the queen in each row (`&[u32]`),
+//!   printed 1-based ([`format`]).
+//! - [`Enumerate`] (exhaustive searches) and [`LocalSearch`] (find-one
+//!   searches) are the generic traits an approach implements; [`Exhaustive`]
+//!   and [`Local`] adapt them to the object-safe [`Approach`] that a
+//!   [`Registry`] holds.
+//! - Searches report steps to a [`Probe`]; [`NoSteps`] compiles to nothing.
+//! - [`verify`] checks boards and knows the 8 symmetries; [`known`] holds
+//!   OEIS A000170 and A002562.
+
+pub mod approach;
+pub mod format;
+pub mod known;
+pub mod probe;
+pub mod registry;
+pub mod verify;
+
+pub use approach::{
+    Approach, Counter, Enumerate, Exhaustive, FirstSolution, Found, Info, Kind, Local, LocalSearch,
+    Options, Outcome, Refusal, Sink, Steps, Visit, Visitor, check_limit,
+};
+pub use format::Format;
+pub use probe::{NoSteps, Probe, StepCounter};
+pub use registry::{Registry, UnknownId};
+pub use verify::{Symmetry, canonical, is_solution};
