@@ -12,7 +12,9 @@ use std::time::Duration;
 
 fn count_all(c: &mut Criterion) {
     let mut group = c.benchmark_group("count");
-    group.sample_size(10).warm_up_time(Duration::from_millis(500));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500));
     for approach in REGISTRY.all() {
         let info = approach.info();
         for &n in info.bench_count {
@@ -31,7 +33,9 @@ fn count_all(c: &mut Criterion) {
 
 fn first_solution(c: &mut Criterion) {
     let mut group = c.benchmark_group("first");
-    group.sample_size(10).warm_up_time(Duration::from_millis(500));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500));
     for approach in REGISTRY.all() {
         let info = approach.info();
         for &n in info.bench_first {

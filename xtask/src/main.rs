@@ -5,13 +5,17 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <measure|render|report> [--profile smoke|standard|full] [--out DIR]";
+const USAGE: &str =
+    "usage: cargo xtask <measure|render|report> [--profile smoke|standard|full] [--out DIR]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("measure" | "render" | "report") => {
-            eprintln!("xtask: '{}' is not implemented yet (see the report issue)", args[0]);
+            eprintln!(
+                "xtask: '{}' is not implemented yet (see the report issue)",
+                args[0]
+            );
             ExitCode::from(2)
         }
         Some("-h" | "--help") => {

@@ -14,8 +14,9 @@
 //! are rejected (see [`seed_diag1_bit`] and the tests). Here the indices are
 //! shifted into range: diagonal `row + col` and anti-diagonal
 //! `col - row + n - 1`, both in `0..2n-1`, so three `u64` masks serve every
-//! n ≤ 32. Inside the loop the three bits are moved by one shift each instead
-//! of being recomputed, which is what the seed's inline functions compute.
+//! n ≤ 32. Each call folds the three masks into one word of the row's blocked
+//! columns, so the left-to-right loop tests one bit per column where the seed
+//! tests three.
 //!
 //! Steps: one per queen placement (every placement, row 1 included), the
 //! nodes of the row-by-row tree below its root: 2056 at n = 8.
@@ -76,33 +77,32 @@ fn solve<P: Probe, S: Sink>(
     probe: &mut P,
     sink: &mut S,
 ) -> ControlFlow<()> {
-    let mut col_bit = 1u64;
-    let mut diag_bit = 1u64 << row;
-    let mut anti_bit = 1u64 << (n - 1 - row);
+    // The squares of this row attacked through each mask, as column bits:
+    // diagonal row + col is bit col of `diag >> row`, anti-diagonal
+    // col - row + n - 1 is bit col of `anti >> (n - 1 - row)`.
+    let blocked = cols | (diag >> row) | (anti >> (n - 1 - row));
     for col in 0..n {
-        if cols & col_bit == 0 && diag & diag_bit == 0 && anti & anti_bit == 0 {
-            probe.step();
-            if S::NEEDS_BOARD {
-                board[row] = col as u32;
-            }
-            if row + 1 == n {
-                sink.solution(&board[..n])?;
-            } else {
-                solve(
-                    n,
-                    row + 1,
-                    cols | col_bit,
-                    diag | diag_bit,
-                    anti | anti_bit,
-                    board,
-                    probe,
-                    sink,
-                )?;
-            }
+        if blocked & (1 << col) != 0 {
+            continue;
         }
-        col_bit <<= 1;
-        diag_bit <<= 1;
-        anti_bit <<= 1;
+        probe.step();
+        if S::NEEDS_BOARD {
+            board[row] = col as u32;
+        }
+        if row + 1 == n {
+            sink.solution(&board[..n])?;
+        } else {
+            solve(
+                n,
+                row + 1,
+                cols | 1 << col,
+                diag | 1 << (row + col),
+                anti | 1 << (col + n - 1 - row),
+                board,
+                probe,
+                sink,
+            )?;
+        }
     }
     ControlFlow::Continue(())
 }
@@ -177,7 +177,11 @@ mod tests {
         let mut seed_accepts = true;
         for (row, &col) in board.iter().enumerate() {
             let (r, c) = (row as i32, col as i32);
-            let (cb, b1, b2) = (1u32 << c, seed_diag1_bit(max, r, c), seed_diag2_bit(max, r, c));
+            let (cb, b1, b2) = (
+                1u32 << c,
+                seed_diag1_bit(max, r, c),
+                seed_diag2_bit(max, r, c),
+            );
             if cols & cb != 0 || d1 & b1 != 0 || d2 & b2 != 0 {
                 seed_accepts = false;
             }
@@ -185,15 +189,25 @@ mod tests {
             d1 |= b1;
             d2 |= b2;
         }
-        assert!(!seed_accepts, "the seed's wrapped shifts should reject this board");
+        assert!(
+            !seed_accepts,
+            "the seed's wrapped shifts should reject this board"
+        );
         // Our search, forced down this board's branch row by row, finds it
         // a solution: feed it through the same masks the search uses.
         let n = board.len();
         let (mut cols, mut diag, mut anti) = (0u64, 0u64, 0u64);
         for (row, &col) in board.iter().enumerate() {
             let col = col as usize;
-            let (cb, db, ab) = (1u64 << col, 1u64 << (row + col), 1u64 << (col + n - 1 - row));
-            assert!(cols & cb == 0 && diag & db == 0 && anti & ab == 0, "row {row}");
+            let (cb, db, ab) = (
+                1u64 << col,
+                1u64 << (row + col),
+                1u64 << (col + n - 1 - row),
+            );
+            assert!(
+                cols & cb == 0 && diag & db == 0 && anti & ab == 0,
+                "row {row}"
+            );
             cols |= cb;
             diag |= db;
             anti |= ab;

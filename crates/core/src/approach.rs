@@ -356,14 +356,12 @@ impl<S: LocalSearch> Approach for Local<S> {
         self.0.check(n)
     }
     fn count(&self, _n: usize, _opts: &Options, _steps: Steps) -> Result<Outcome, Refusal> {
-        Err(self.unsupported(
-            "count all solutions: it is a local search that finds one (use --first)",
-        ))
+        Err(self
+            .unsupported("count all solutions: it is a local search that finds one (use --first)"))
     }
     fn visit(&self, _n: usize, _o: &Options, _v: &mut Visit<'_>) -> Result<Outcome, Refusal> {
-        Err(self.unsupported(
-            "list all solutions: it is a local search that finds one (use --first)",
-        ))
+        Err(self
+            .unsupported("list all solutions: it is a local search that finds one (use --first)"))
     }
     fn first(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
         self.0.check(n)?;

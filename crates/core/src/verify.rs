@@ -139,7 +139,11 @@ mod tests {
     #[test]
     fn is_solution_counts_match_a000170_up_to_8() {
         for n in 1..=8 {
-            assert_eq!(solutions(n).len() as u64, known::total(n).unwrap(), "n = {n}");
+            assert_eq!(
+                solutions(n).len() as u64,
+                known::total(n).unwrap(),
+                "n = {n}"
+            );
         }
     }
 
@@ -147,7 +151,11 @@ mod tests {
     fn canonical_forms_count_a002562_up_to_8() {
         for n in 1..=8 {
             let classes: BTreeSet<_> = solutions(n).iter().map(|s| canonical(s)).collect();
-            assert_eq!(classes.len() as u64, known::fundamental(n).unwrap(), "n = {n}");
+            assert_eq!(
+                classes.len() as u64,
+                known::fundamental(n).unwrap(),
+                "n = {n}"
+            );
         }
     }
 
@@ -194,7 +202,10 @@ mod tests {
     #[test]
     fn the_seed_4_queens_pair_are_mirror_images() {
         // seed 001: (2, 4, 1, 3) and (3, 1, 4, 2), 1-based.
-        assert_eq!(Symmetry::MirrorColumns.apply(&[1, 3, 0, 2]), vec![2, 0, 3, 1]);
+        assert_eq!(
+            Symmetry::MirrorColumns.apply(&[1, 3, 0, 2]),
+            vec![2, 0, 3, 1]
+        );
         assert_eq!(canonical(&[1, 3, 0, 2]), canonical(&[2, 0, 3, 1]));
     }
 }

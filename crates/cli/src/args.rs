@@ -1,0 +1,174 @@
+//! Command-line arguments of `queens`, and the one way it reports bad input.
+
+use clap::builder::PossibleValuesParser;
+use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
+use queens_approaches::REGISTRY;
+use queens_core::{Format, Kind};
+
+/// Count, list or find N-Queens solutions.
+#[derive(Parser, Debug)]
+#[command(
+    name = "queens",
+    version,
+    about = "Count, list or find the solutions of the N-Queens problem",
+    long_about = "Count, list or find the solutions of the N-Queens problem with any of \
+                  queens-lab's approaches.\n\n\
+                  `queens N` prints `N-Queens has K solutions`; `queens -v N` first prints \
+                  every solution, one per line, in the order the approach discovers it \
+                  (the Queens.py assignment, seed 001)."
+)]
+pub struct Args {
+    /// Board size: the number of queens (a whole number, 0 or more)
+    #[arg(value_name = "N", value_parser = parse_n, allow_negative_numbers = true)]
+    pub n: usize,
+
+    /// Print every solution first, in the approach's discovery order (see the list below)
+    #[arg(short, long, conflicts_with_all = ["json", "first"])]
+    pub verbose: bool,
+
+    /// The approach to use
+    #[arg(long, value_name = "ID", default_value = "bitmask",
+          value_parser = PossibleValuesParser::new(REGISTRY.ids()))]
+    pub algo: String,
+
+    /// Stop at the first solution and print it with its step count
+    /// (always the case for approaches that only find one)
+    #[arg(long)]
+    pub first: bool,
+
+    /// How solutions print: (2, 4, 1, 3), 0/1 board rows, or [1-2,2-4,3-1,4-3]
+    #[arg(long, value_enum, default_value_t = FormatArg::Tuple)]
+    pub format: FormatArg,
+
+    /// Print exactly one JSON line: algo, n, mode, solutions, steps, nanos,
+    /// solution, seed, peak_bytes, extra
+    #[arg(long)]
+    pub json: bool,
+
+    /// With --json: skip the second, instrumented run, so steps is null
+    #[arg(long, requires = "json")]
+    pub no_steps: bool,
+
+    /// Seed of the random generator (local search)
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Step budget after which a local search reports failure (default: the approach's own)
+    #[arg(long, value_name = "K")]
+    pub max_steps: Option<u64>,
+}
+
+/// `--format` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// (2, 4, 1, 3): the column of the queen in each row (seed 001)
+    Tuple,
+    /// n rows of 0s and 1s, a blank line after each board (seeds 003 and 004)
+    Board,
+    /// [1-2,2-4,3-1,4-3]: O'Keefe's Row-Col pairs (seed 002)
+    Pairs,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Tuple => Format::Tuple,
+            FormatArg::Board => Format::Board,
+            FormatArg::Pairs => Format::Pairs,
+        }
+    }
+}
+
+/// Whether a run counts all solutions or stops at the first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Count (and with -v list) every solution.
+    Count,
+    /// Find one solution.
+    First,
+}
+
+impl Mode {
+    /// The name used in the JSON record.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Count => "count",
+            Mode::First => "first",
+        }
+    }
+}
+
+impl Args {
+    /// `--first`, or an approach that can only find one solution.
+    pub fn mode(&self, kind: Kind) -> Mode {
+        if self.first || kind == Kind::FindOne {
+            Mode::First
+        } else {
+            Mode::Count
+        }
+    }
+
+    /// The chosen output format.
+    pub fn format(&self) -> Format {
+        self.format.into()
+    }
+}
+
+/// Parses N: a clear message for negative, non-numeric and oversized input.
+fn parse_n(s: &str) -> Result<usize, String> {
+    let digits = s.strip_prefix('+').unwrap_or(s);
+    if s.starts_with('-') {
+        return Err("N is a number of queens: it cannot be negative".into());
+    }
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("N must be a whole number of queens, such as 8".into());
+    }
+    digits
+        .parse()
+        .map_err(|_| format!("N is far too large (at most {})", usize::MAX))
+}
+
+/// The command with the list of approaches appended to `--help`.
+fn command() -> clap::Command {
+    let mut list = String::from("Approaches (--algo ID):\n");
+    for a in REGISTRY.all() {
+        let i = a.info();
+        list.push_str(&format!(
+            "  {:<31} {}; {}; n ≤ {}\n  {:<31} steps: {}; order: {}\n",
+            i.id, i.title, i.source, i.max_n, "", i.step_unit, i.order
+        ));
+    }
+    Args::command().after_long_help(list).after_help(
+        "Run `queens --help` for the list of approaches, their sources, limits and orders.",
+    )
+}
+
+/// Parses the command line; on bad input prints one error line and the usage
+/// and exits with 2 (help and version print normally).
+pub fn parse() -> Args {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| Args::from_arg_matches(&m));
+    match parsed {
+        Ok(args) => args,
+        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) => usage_error(&one_line(&e.render().to_string())),
+    }
+}
+
+/// Clap's message without its usage and tips, folded onto one line.
+fn one_line(rendered: &str) -> String {
+    let message = rendered
+        .split("\n\n")
+        .next()
+        .unwrap_or(rendered)
+        .trim_start_matches("error: ");
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Reports bad input: one `error:` line and the usage on stderr, exit status 2.
+pub fn usage_error(message: &str) -> ! {
+    let usage = command().render_usage();
+    eprintln!("error: {message}\n\n{usage}\n\nFor more information, try '--help'.");
+    std::process::exit(2)
+}

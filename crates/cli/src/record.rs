@@ -1,0 +1,39 @@
+//! The `--json` line: the contract between `queens` and `cargo xtask`.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+/// One run, as one JSON object on one line.
+#[derive(Serialize)]
+pub struct Record {
+    /// Approach id.
+    pub algo: &'static str,
+    /// Board size.
+    pub n: usize,
+    /// `"count"` or `"first"`.
+    pub mode: &'static str,
+    /// Solutions counted (count mode) or found (first mode: 0 or 1).
+    pub solutions: u64,
+    /// Steps of the instrumented run (`null` with `--no-steps`).
+    pub steps: Option<u64>,
+    /// Wall time of the uninstrumented run, in nanoseconds.
+    pub nanos: u128,
+    /// The solution found, 1-based columns (first mode), else `null`.
+    pub solution: Option<Vec<u32>>,
+    /// The random seed, for approaches that use one, else `null`.
+    pub seed: Option<u64>,
+    /// Peak resident memory of the process (Linux `VmHWM`), if known.
+    pub peak_bytes: Option<u64>,
+    /// Approach-specific statistics (e.g. restarts of a local search).
+    pub extra: BTreeMap<&'static str, u64>,
+}
+
+/// The process's peak resident set size so far, from `/proc/self/status`
+/// (`VmHWM`, in kB); `None` where that file does not exist.
+pub fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
