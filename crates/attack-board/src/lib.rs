@@ -37,7 +37,7 @@ pub static INFO: Info = Info {
                    counting past n = 27 is beyond any known computation; --first works to 64",
     kind: Kind::Exhaustive,
     quick_n: 11,
-    bench_count: &[8, 10, 12],
+    bench_count: &[8, 10, 12, 13], // 13: the issue's target size
     bench_first: &[20, 30],
 };
 
@@ -181,7 +181,9 @@ mod tests {
         let mut b = Board::new(4);
         b.place_queen(1, 2);
         let rows = |b: &Board| -> Vec<Vec<i32>> {
-            (1..=4).map(|i| (1..=4).map(|j| b.get(i, j)).collect()).collect()
+            (1..=4)
+                .map(|i| (1..=4).map(|j| b.get(i, j)).collect())
+                .collect()
         };
         assert_eq!(
             rows(&b),
@@ -190,7 +192,12 @@ mod tests {
         b.place_queen(2, 4);
         assert_eq!(
             rows(&b),
-            [[0, 1, 0, 0], [-1, -1, -1, 1], [0, -1, -1, -2], [0, -2, 0, -1]]
+            [
+                [0, 1, 0, 0],
+                [-1, -1, -1, 1],
+                [0, -1, -1, -2],
+                [0, -2, 0, -1]
+            ]
         );
         assert_eq!((b.get(1, 0), b.get(2, 0)), (2, 4));
         // The third state of the trace: a queen on (1, 4), then (2, 2).
@@ -199,7 +206,12 @@ mod tests {
         c.place_queen(2, 2);
         assert_eq!(
             rows(&c),
-            [[0, 0, 0, 1], [0, 1, -1, -1], [-1, -2, -1, -1], [-1, -1, 0, -2]]
+            [
+                [0, 0, 0, 1],
+                [0, 1, -1, -1],
+                [-1, -2, -1, -1],
+                [-1, -1, 0, -2]
+            ]
         );
         // Removing undoes placing, exactly.
         b.remove_queen(2, 4);

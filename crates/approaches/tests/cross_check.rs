@@ -1,0 +1,162 @@
+//! One expectation run across every registered approach (ripgrep's testutil
+//! idea): each exhaustive approach must find exactly the solutions `bitmask`
+//! finds, as many as OEIS A000170 says, each a valid board, none twice; each
+//! find-one approach must return valid boards. New approaches are checked as
+//! soon as they are registered.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use queens_approaches::REGISTRY;
+use queens_core::{Approach, Kind, Options, Steps, is_solution, known};
+
+/// Approaches that walk the classic row-by-row tree (one node per queen
+/// placement, rows in order) and so must report identical step counts.
+const ROW_BY_ROW_TREE: [&str; 4] = [
+    "bitmask",
+    "attack-board",
+    "list-comprehension",
+    "string-regex",
+];
+
+fn listing(approach: &dyn Approach, n: usize) -> Vec<Vec<u32>> {
+    let mut all = Vec::new();
+    let outcome = approach
+        .visit(n, &Options::default(), &mut |cols| {
+            all.push(cols.to_vec());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    assert_eq!(outcome.solutions as usize, all.len());
+    all
+}
+
+fn exhaustive() -> impl Iterator<Item = &'static dyn Approach> {
+    REGISTRY
+        .all()
+        .iter()
+        .copied()
+        .filter(|a| a.info().kind == Kind::Exhaustive)
+}
+
+/// The largest n each approach is cross-checked at: 10, or less where the
+/// approach cannot get there quickly.
+fn cross_check_limit(approach: &dyn Approach) -> usize {
+    approach.info().quick_n.min(10)
+}
+
+#[test]
+fn every_exhaustive_approach_finds_bitmasks_solutions() {
+    let bitmask = REGISTRY.get("bitmask").unwrap();
+    for approach in exhaustive() {
+        let id = approach.info().id;
+        for n in 0..=cross_check_limit(approach) {
+            let list = listing(approach, n);
+            assert_eq!(Some(list.len() as u64), known::total(n), "{id}, n = {n}");
+            for cols in &list {
+                assert!(is_solution(cols), "{id}, n = {n}: {cols:?}");
+            }
+            let set: BTreeSet<_> = list.iter().cloned().collect();
+            assert_eq!(set.len(), list.len(), "{id}, n = {n}: duplicates");
+            let reference: BTreeSet<_> = listing(bitmask, n).into_iter().collect();
+            assert_eq!(set, reference, "{id}, n = {n}: different solutions");
+        }
+    }
+}
+
+#[test]
+fn counting_agrees_with_listing_and_the_known_answers() {
+    for approach in exhaustive() {
+        let id = approach.info().id;
+        for n in 0..=cross_check_limit(approach) {
+            let opts = Options::default();
+            let fast = approach.count(n, &opts, Steps::Skip).unwrap();
+            let counted = approach.count(n, &opts, Steps::Count).unwrap();
+            assert_eq!(Some(fast.solutions), known::total(n), "{id}, n = {n}");
+            assert_eq!(fast.solutions, counted.solutions, "{id}, n = {n}");
+            assert_eq!(fast.steps, None, "{id}: the timed path counts no steps");
+            let steps = counted.steps.expect("the instrumented path counts steps");
+            if n > 0 && known::total(n).unwrap() > 0 {
+                assert!(steps >= n as u64, "{id}, n = {n}: {steps} steps");
+            }
+        }
+    }
+}
+
+#[test]
+fn bitmask_and_attack_board_list_the_same_solutions_in_the_same_order() {
+    let (a, b) = (
+        REGISTRY.get("bitmask").unwrap(),
+        REGISTRY.get("attack-board").unwrap(),
+    );
+    for n in 0..=10 {
+        assert_eq!(listing(a, n), listing(b, n), "n = {n}");
+    }
+}
+
+#[test]
+fn approaches_on_the_row_by_row_tree_count_the_same_steps() {
+    let walkers: Vec<_> = ROW_BY_ROW_TREE
+        .iter()
+        .filter_map(|id| REGISTRY.get(id).ok())
+        .collect();
+    assert!(walkers.len() >= 2);
+    for n in 0..=10 {
+        let steps: Vec<_> = walkers
+            .iter()
+            .filter(|a| n <= cross_check_limit(**a))
+            .map(|a| {
+                let out = a.count(n, &Options::default(), Steps::Count).unwrap();
+                (a.info().id, out.steps.unwrap())
+            })
+            .collect();
+        assert!(
+            steps.windows(2).all(|w| w[0].1 == w[1].1),
+            "n = {n}: {steps:?}"
+        );
+    }
+}
+
+#[test]
+fn first_solutions_are_valid_and_match_the_listing_head() {
+    for approach in exhaustive() {
+        let id = approach.info().id;
+        for n in 0..=cross_check_limit(approach) {
+            let first = approach.first(n, &Options::default(), Steps::Skip).unwrap();
+            assert_eq!(
+                first.solution,
+                listing(approach, n).into_iter().next(),
+                "{id}, n = {n}"
+            );
+        }
+    }
+}
+
+#[test]
+fn find_one_approaches_return_valid_boards() {
+    for approach in REGISTRY
+        .all()
+        .iter()
+        .filter(|a| a.info().kind == Kind::FindOne)
+    {
+        let id = approach.info().id;
+        for n in [0, 1, 2, 3, 4, 5, 8, 20, 100, 1000] {
+            for seed in 1..=10 {
+                let opts = Options {
+                    seed,
+                    ..Options::default()
+                };
+                let out = approach.first(n, &opts, Steps::Count).unwrap();
+                match &out.solution {
+                    Some(cols) => {
+                        assert!(known::solvable(n), "{id}: a board for n = {n}?");
+                        assert_eq!(cols.len(), n);
+                        assert!(is_solution(cols), "{id}, n = {n}, seed {seed}");
+                    }
+                    None => assert!(!known::solvable(n), "{id}: no board for n = {n}"),
+                }
+                assert!(approach.count(n, &opts, Steps::Skip).is_err());
+            }
+        }
+    }
+}
