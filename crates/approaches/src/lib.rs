@@ -2,14 +2,32 @@
 //! nothing else names approaches by hand. Registry order is the order of
 //! `--help`, of the benches and of the report's colours.
 
-use queens_core::{Approach, Exhaustive, Registry};
+use queens_core::{Approach, Exhaustive, Local, Registry};
 
 static BITMASK: Exhaustive<queens_bitmask::Bitmask> = Exhaustive(queens_bitmask::Bitmask);
 static ATTACK_BOARD: Exhaustive<queens_attack_board::AttackBoard> =
     Exhaustive(queens_attack_board::AttackBoard);
+static LIST_COMPREHENSION: Exhaustive<queens_list_comprehension::ListComprehension> =
+    Exhaustive(queens_list_comprehension::ListComprehension);
+static PERMUTATIONS: Exhaustive<queens_permutations::Permutations> =
+    Exhaustive(queens_permutations::Permutations);
+static GENERATE_AND_TEST: Exhaustive<queens_generate_and_test::GenerateAndTest> =
+    Exhaustive(queens_generate_and_test::GenerateAndTest);
+static MIN_CONFLICTS_RANDOM: Local<queens_min_conflicts::MinConflictsRandom> =
+    Local(queens_min_conflicts::MinConflictsRandom);
+static MIN_CONFLICTS_MOST_CONFLICTED: Local<queens_min_conflicts::MinConflictsMostConflicted> =
+    Local(queens_min_conflicts::MinConflictsMostConflicted);
 
 /// Every approach, by id.
-pub static REGISTRY: Registry = Registry::new(&[&BITMASK as &dyn Approach, &ATTACK_BOARD]);
+pub static REGISTRY: Registry = Registry::new(&[
+    &BITMASK as &dyn Approach,
+    &ATTACK_BOARD,
+    &LIST_COMPREHENSION,
+    &PERMUTATIONS,
+    &GENERATE_AND_TEST,
+    &MIN_CONFLICTS_RANDOM,
+    &MIN_CONFLICTS_MOST_CONFLICTED,
+]);
 
 #[cfg(test)]
 mod tests {
@@ -21,7 +39,10 @@ mod tests {
         let ids = REGISTRY.ids();
         assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), ids.len());
         for id in ids {
-            assert!(id.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{id}");
+            assert!(
+                id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{id}"
+            );
             assert_eq!(REGISTRY.get(id).unwrap().info().id, id);
         }
         assert!(REGISTRY.get("no-such").is_err());

@@ -1,0 +1,193 @@
+//! The exact set of attacked queens, bucketed by how many queens attack each.
+//!
+//! Both variants pick from this set: the random one uniformly over all of it,
+//! the most-conflicted one from its highest non-empty bucket. A queen's
+//! conflicts never exceed [`MAX_CONFLICTS`] (see [`crate::board`]), so there are
+//! six buckets and both picks cost O(1). Membership is kept exact by the board,
+//! which calls [`Conflicted::set`] for every queen whose count changes.
+//!
+//! Where each member sits is kept in a hash map rather than an array of n
+//! slots: at large n only a few hundred queens are attacked at any time, so the
+//! memory follows the set, not the board.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use rand::RngExt;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The most queens one queen can conflict with: two others on each of its
+/// three lines (a line never holds more than three queens).
+pub(crate) const MAX_CONFLICTS: usize = 6;
+
+/// Bits of a slot that hold the member's index in its bucket.
+const INDEX_BITS: u32 = 29;
+const INDEX_MASK: u32 = (1 << INDEX_BITS) - 1;
+
+/// A hasher for small integer keys (queens, line numbers): the splitmix64
+/// finaliser. The keys are not adversarial, so SipHash's cost buys nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.0 = self.0.rotate_left(32) ^ u64::from(x);
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = self.0.rotate_left(32) ^ x;
+    }
+}
+
+/// A `HashMap` with the [`Mix`] hasher.
+pub(crate) type Map<K, V> = HashMap<K, V, BuildHasherDefault<Mix>>;
+
+/// The attacked queens, in buckets by conflict count (bucket 0 is never used).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Conflicted {
+    /// `buckets[v]`: the queens with exactly `v` conflicts, in no order.
+    buckets: [Vec<u32>; MAX_CONFLICTS + 1],
+    /// For each member: its conflict count (high bits) and its index in that
+    /// bucket (low [`INDEX_BITS`] bits).
+    slot: Map<u32, u32>,
+}
+
+impl Conflicted {
+    /// Empties the set (a restart).
+    pub(crate) fn clear(&mut self) {
+        for b in &mut self.buckets {
+            b.clear();
+        }
+        self.slot.clear();
+    }
+
+    /// How many queens are attacked.
+    pub(crate) fn len(&self) -> usize {
+        self.slot.len()
+    }
+
+    /// The conflict count recorded for `queen` (0 when it is not a member).
+    pub(crate) fn get(&self, queen: u32) -> u32 {
+        self.slot.get(&queen).map_or(0, |&s| s >> INDEX_BITS)
+    }
+
+    /// Records that `queen` now has `conflicts` conflicts: moves it to that
+    /// bucket, or out of the set when `conflicts` is 0.
+    pub(crate) fn set(&mut self, queen: u32, conflicts: u32) {
+        debug_assert!(conflicts as usize <= MAX_CONFLICTS, "{conflicts} conflicts");
+        let old = self.slot.get(&queen).copied();
+        if let Some(s) = old {
+            if s >> INDEX_BITS == conflicts {
+                return;
+            }
+            // Take it out of its bucket; the last member fills the hole.
+            let bucket = &mut self.buckets[(s >> INDEX_BITS) as usize];
+            let index = (s & INDEX_MASK) as usize;
+            bucket.swap_remove(index);
+            if let Some(&moved) = bucket.get(index) {
+                let m = self
+                    .slot
+                    .get_mut(&moved)
+                    .expect("bucket members have slots");
+                *m = (*m & !INDEX_MASK) | index as u32;
+            }
+        }
+        if conflicts == 0 {
+            if old.is_some() {
+                self.slot.remove(&queen);
+            }
+        } else {
+            let bucket = &mut self.buckets[conflicts as usize];
+            self.slot
+                .insert(queen, (conflicts << INDEX_BITS) | bucket.len() as u32);
+            bucket.push(queen);
+        }
+    }
+
+    /// A member chosen uniformly at random. The set must not be empty.
+    pub(crate) fn random(&self, rng: &mut Xoshiro256PlusPlus) -> u32 {
+        let mut i = rng.random_range(0..self.len());
+        for bucket in &self.buckets[1..] {
+            if i < bucket.len() {
+                return bucket[i];
+            }
+            i -= bucket.len();
+        }
+        unreachable!("the buckets hold exactly len() queens")
+    }
+
+    /// A member with the most conflicts, ties broken uniformly at random. The
+    /// set must not be empty.
+    pub(crate) fn most(&self, rng: &mut Xoshiro256PlusPlus) -> u32 {
+        let bucket = self.buckets[1..]
+            .iter()
+            .rev()
+            .find(|b| !b.is_empty())
+            .expect("the set is not empty");
+        bucket[rng.random_range(0..bucket.len())]
+    }
+
+    /// Every member with its recorded count (for the invariant checks).
+    pub(crate) fn members(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.buckets
+            .iter()
+            .enumerate()
+            .flat_map(|(v, b)| b.iter().map(move |&q| (q, v as u32)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn set_moves_between_buckets_and_keeps_slots_right() {
+        let mut s = Conflicted::default();
+        s.set(7, 1);
+        s.set(3, 1);
+        s.set(9, 2);
+        assert_eq!(s.len(), 3);
+        s.set(7, 3); // 3 fills 7's hole in bucket 1
+        assert_eq!((s.get(7), s.get(3), s.get(9)), (3, 1, 2));
+        s.set(3, 0);
+        s.set(3, 0); // removing a non-member is a no-op
+        assert_eq!(s.len(), 2);
+        let mut members: Vec<_> = s.members().collect();
+        members.sort();
+        assert_eq!(members, [(7, 3), (9, 2)]);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        assert_eq!(s.most(&mut rng), 7);
+        for _ in 0..20 {
+            assert!([7, 9].contains(&s.random(&mut rng)));
+        }
+        s.clear();
+        assert_eq!(s.len(), 0);
+    }
+
+    #[test]
+    fn random_is_uniform_over_all_buckets() {
+        let mut s = Conflicted::default();
+        for q in 0..6u32 {
+            s.set(q, q % 3 + 1);
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+        let mut hits = [0u32; 6];
+        for _ in 0..60_000 {
+            hits[s.random(&mut rng) as usize] += 1;
+        }
+        for h in hits {
+            assert!((9_000..11_000).contains(&h), "{hits:?}");
+        }
+    }
+}
