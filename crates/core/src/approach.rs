@@ -252,6 +252,26 @@ pub trait Enumerate: Sync {
         let _ = self.search(n, probe, &mut first);
         first.0
     }
+    /// Every solution in discovery order, collected (for tests and small n).
+    fn collect(&self, n: usize) -> Vec<Vec<u32>> {
+        let mut all = Vec::new();
+        let _ = self.search(
+            n,
+            &mut NoSteps,
+            &mut Visitor(|cols: &[u32]| {
+                all.push(cols.to_vec());
+                ControlFlow::Continue(())
+            }),
+        );
+        all
+    }
+    /// Solutions and steps of one full, instrumented walk (for tests).
+    fn count_with_steps(&self, n: usize) -> (u64, u64) {
+        let mut probe = StepCounter::default();
+        let mut counter = Counter(0);
+        let _ = self.search(n, &mut probe, &mut counter);
+        (counter.0, probe.count)
+    }
 }
 
 /// Adapts an [`Enumerate`] search to [`Approach`].

@@ -156,54 +156,40 @@ pub fn dif<const N: usize>(values: &[i32; N]) -> bool {
 mod tests {
     use super::*;
     use queens_bitmask::Bitmask;
-    use queens_core::{
-        Counter, FirstSolution, NoSteps, Refusal, StepCounter, Visitor, is_solution, known,
-    };
+    use queens_core::{FirstSolution, NoSteps, Refusal, is_solution, known};
     use std::collections::BTreeSet;
-
-    fn count(n: usize) -> (u64, u64) {
-        let mut probe = StepCounter::default();
-        let mut counter = Counter(0);
-        let _ = GenerateAndTest.search(n, &mut probe, &mut counter);
-        (counter.0, probe.count)
-    }
-
-    fn solutions(search: &impl Enumerate, n: usize) -> Vec<Vec<u32>> {
-        let mut out = Vec::new();
-        let _ = search.search(
-            n,
-            &mut NoSteps,
-            &mut Visitor(|s: &[u32]| {
-                out.push(s.to_vec());
-                ControlFlow::Continue(())
-            }),
-        );
-        out
-    }
 
     #[test]
     fn counts_match_a000170() {
         for n in 0..=INFO.quick_n {
-            assert_eq!(count(n).0, known::total(n).unwrap(), "n = {n}");
+            assert_eq!(
+                GenerateAndTest.count_with_steps(n).0,
+                known::total(n).unwrap(),
+                "n = {n}"
+            );
         }
     }
 
     #[test]
     fn steps_are_complete_candidates() {
-        assert_eq!(count(8).1, 16_777_216);
+        assert_eq!(GenerateAndTest.count_with_steps(8).1, 16_777_216);
         for n in 0..=7u32 {
-            assert_eq!(count(n as usize).1, u64::from(n).pow(n), "n = {n}");
+            assert_eq!(
+                GenerateAndTest.count_with_steps(n as usize).1,
+                u64::from(n).pow(n),
+                "n = {n}"
+            );
         }
     }
 
     #[test]
     fn solutions_are_valid_and_the_set_is_bitmasks() {
         for n in 0..=8 {
-            let ours = solutions(&GenerateAndTest, n);
+            let ours = GenerateAndTest.collect(n);
             assert!(ours.iter().all(|s| is_solution(s)), "n = {n}");
             let set: BTreeSet<_> = ours.iter().cloned().collect();
             assert_eq!(set.len(), ours.len(), "n = {n}: duplicates");
-            let theirs: BTreeSet<_> = solutions(&Bitmask, n).into_iter().collect();
+            let theirs: BTreeSet<_> = Bitmask.collect(n).into_iter().collect();
             assert_eq!(set, theirs, "n = {n}");
         }
     }
@@ -211,12 +197,12 @@ mod tests {
     #[test]
     fn solutions_come_in_lexicographic_order() {
         for n in 4..=8 {
-            let ours = solutions(&GenerateAndTest, n);
+            let ours = GenerateAndTest.collect(n);
             assert!(ours.windows(2).all(|w| w[0] < w[1]), "n = {n}");
         }
         let mut first = FirstSolution(None);
         let _ = GenerateAndTest.search(9, &mut NoSteps, &mut first);
-        assert_eq!(first.0, solutions(&Bitmask, 9).into_iter().next());
+        assert_eq!(first.0, Bitmask.collect(9).into_iter().next());
     }
 
     #[test]

@@ -354,68 +354,36 @@ impl SplitMix64 {
 mod tests {
     use super::*;
     use queens_bitmask::Bitmask;
-    use queens_core::{
-        Counter, FirstSolution, NoSteps, StepCounter, Symmetry, Visitor, is_solution, known,
-    };
+    use queens_core::{Counter, FirstSolution, NoSteps, StepCounter, Symmetry, is_solution, known};
     use std::collections::BTreeSet;
-
-    fn count(n: usize) -> (u64, u64) {
-        let mut probe = StepCounter::default();
-        let mut counter = Counter(0);
-        let _ = ListComprehension.search(n, &mut probe, &mut counter);
-        (counter.0, probe.count)
-    }
-
-    /// Every list the search sends, in order.
-    fn lists(n: usize) -> Vec<Vec<u32>> {
-        let mut out = Vec::new();
-        let _ = ListComprehension.search(
-            n,
-            &mut NoSteps,
-            &mut Visitor(|s: &[u32]| {
-                out.push(s.to_vec());
-                ControlFlow::Continue(())
-            }),
-        );
-        out
-    }
-
-    fn bitmask_solutions(n: usize) -> Vec<Vec<u32>> {
-        let mut out = Vec::new();
-        let _ = Bitmask.search(
-            n,
-            &mut NoSteps,
-            &mut Visitor(|s: &[u32]| {
-                out.push(s.to_vec());
-                ControlFlow::Continue(())
-            }),
-        );
-        out
-    }
 
     #[test]
     fn counts_match_a000170() {
         for n in 0..=INFO.quick_n {
-            assert_eq!(count(n).0, known::total(n).unwrap(), "n = {n}");
+            assert_eq!(
+                ListComprehension.count_with_steps(n).0,
+                known::total(n).unwrap(),
+                "n = {n}"
+            );
         }
     }
 
     #[test]
     fn steps_are_partial_lists_kept() {
-        assert_eq!(count(8).1, 2056);
-        assert_eq!(count(10).1, 35538);
+        assert_eq!(ListComprehension.count_with_steps(8).1, 2056);
+        assert_eq!(ListComprehension.count_with_steps(10).1, 35538);
         // The same tree as bitmask's, node for node.
         for n in 0..=9 {
             let mut p = StepCounter::default();
             let _ = Bitmask.search(n, &mut p, &mut Counter(0));
-            assert_eq!(count(n).1, p.count, "n = {n}");
+            assert_eq!(ListComprehension.count_with_steps(n).1, p.count, "n = {n}");
         }
     }
 
     #[test]
     fn every_list_is_a_board_that_solves() {
         for n in 0..=10 {
-            let all = lists(n);
+            let all = ListComprehension.collect(n);
             assert_eq!(all.len() as u64, known::total(n).unwrap(), "n = {n}");
             assert!(
                 all.iter().all(|l| l.len() == n && is_solution(l)),
@@ -427,8 +395,8 @@ mod tests {
     #[test]
     fn solution_set_equals_bitmask_and_lists_are_its_mirrors() {
         for n in 0..=10 {
-            let ours = lists(n);
-            let theirs = bitmask_solutions(n);
+            let ours = ListComprehension.collect(n);
+            let theirs = Bitmask.collect(n);
             let ours_set: BTreeSet<_> = ours.iter().cloned().collect();
             let theirs_set: BTreeSet<_> = theirs.iter().cloned().collect();
             assert_eq!(ours_set.len(), ours.len(), "n = {n}: duplicates");
@@ -447,7 +415,8 @@ mod tests {
     #[test]
     fn lists_reversed_are_in_lexicographic_order() {
         for n in 4..=10 {
-            let reversed: Vec<Vec<u32>> = lists(n)
+            let reversed: Vec<Vec<u32>> = ListComprehension
+                .collect(n)
                 .into_iter()
                 .map(|mut l| {
                     l.reverse();
@@ -456,7 +425,7 @@ mod tests {
                 .collect();
             assert!(reversed.windows(2).all(|w| w[0] < w[1]), "n = {n}");
             // ... and that is bitmask's sequence, solution for solution.
-            assert_eq!(reversed, bitmask_solutions(n), "n = {n}");
+            assert_eq!(reversed, Bitmask.collect(n), "n = {n}");
         }
     }
 
@@ -465,7 +434,11 @@ mod tests {
         for n in [1, 4, 5, 8] {
             let mut first = FirstSolution(None);
             let _ = ListComprehension.search(n, &mut NoSteps, &mut first);
-            assert_eq!(first.0.as_ref(), lists(n).first(), "n = {n}");
+            assert_eq!(
+                first.0.as_ref(),
+                ListComprehension.collect(n).first(),
+                "n = {n}"
+            );
         }
         let mut first = FirstSolution(None);
         let _ = ListComprehension.search(3, &mut NoSteps, &mut first);

@@ -231,30 +231,8 @@ impl<T: Test> Generator<'_, T> {
 mod tests {
     use super::*;
     use queens_bitmask::Bitmask;
-    use queens_core::{
-        Counter, FirstSolution, NoSteps, Refusal, StepCounter, Visitor, is_solution, known,
-    };
+    use queens_core::{FirstSolution, NoSteps, Refusal, is_solution, known};
     use std::collections::BTreeSet;
-
-    fn count(n: usize) -> (u64, u64) {
-        let mut probe = StepCounter::default();
-        let mut counter = Counter(0);
-        let _ = Permutations.search(n, &mut probe, &mut counter);
-        (counter.0, probe.count)
-    }
-
-    fn solutions(search: &impl Enumerate, n: usize) -> Vec<Vec<u32>> {
-        let mut out = Vec::new();
-        let _ = search.search(
-            n,
-            &mut NoSteps,
-            &mut Visitor(|s: &[u32]| {
-                out.push(s.to_vec());
-                ControlFlow::Continue(())
-            }),
-        );
-        out
-    }
 
     fn factorial(n: usize) -> u64 {
         (1..=n as u64).product()
@@ -263,26 +241,30 @@ mod tests {
     #[test]
     fn counts_match_a000170() {
         for n in 0..=INFO.quick_n {
-            assert_eq!(count(n).0, known::total(n).unwrap(), "n = {n}");
+            assert_eq!(
+                Permutations.count_with_steps(n).0,
+                known::total(n).unwrap(),
+                "n = {n}"
+            );
         }
     }
 
     #[test]
     fn steps_are_permutations_tested() {
-        assert_eq!(count(8).1, 40320);
+        assert_eq!(Permutations.count_with_steps(8).1, 40320);
         for n in 0..=9 {
-            assert_eq!(count(n).1, factorial(n), "n = {n}");
+            assert_eq!(Permutations.count_with_steps(n).1, factorial(n), "n = {n}");
         }
     }
 
     #[test]
     fn every_solution_is_valid_and_the_set_is_bitmasks() {
         for n in 0..=10 {
-            let ours = solutions(&Permutations, n);
+            let ours = Permutations.collect(n);
             assert!(ours.iter().all(|s| is_solution(s)), "n = {n}");
             let set: BTreeSet<_> = ours.iter().cloned().collect();
             assert_eq!(set.len(), ours.len(), "n = {n}: duplicates");
-            let theirs: BTreeSet<_> = solutions(&Bitmask, n).into_iter().collect();
+            let theirs: BTreeSet<_> = Bitmask.collect(n).into_iter().collect();
             assert_eq!(set, theirs, "n = {n}");
         }
     }
@@ -290,14 +272,14 @@ mod tests {
     #[test]
     fn solutions_come_in_reverse_lexicographic_order() {
         for n in 4..=10 {
-            let ours = solutions(&Permutations, n);
+            let ours = Permutations.collect(n);
             assert!(ours.windows(2).all(|w| w[0] > w[1]), "n = {n}");
         }
         // The first solution is the last in lexicographic order.
         for n in [4, 8, 10] {
             let mut first = FirstSolution(None);
             let _ = Permutations.search(n, &mut NoSteps, &mut first);
-            assert_eq!(first.0, solutions(&Bitmask, n).pop(), "n = {n}");
+            assert_eq!(first.0, Bitmask.collect(n).pop(), "n = {n}");
         }
     }
 
