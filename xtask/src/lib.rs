@@ -1,0 +1,71 @@
+//! The library behind `cargo xtask`: measuring the approaches, rendering the
+//! charts and the report, and the checks that keep `reports/` honest.
+//!
+//! The pipeline is rebar's split. [`measure`] runs `queens --json` once per
+//! sample (and [`block_sums`]' comparison), growing n per approach until the
+//! [`profile`]'s budget, as predicted by [`growth`], says stop; it writes
+//! [`data`] and [`meta`]. [`render`] is a pure function from that data to the
+//! [`charts`] and the markdown of [`report`], with every number computed in
+//! [`analysis`]. [`stage`] makes each command all or nothing; [`cli`] parses
+//! the command line.
+
+#![warn(missing_docs)]
+
+pub mod analysis;
+pub mod block_sums;
+pub mod charts;
+pub mod cli;
+pub mod data;
+pub mod growth;
+pub mod measure;
+pub mod meta;
+pub mod profile;
+pub mod render;
+pub mod report;
+pub mod stage;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The workspace root: the parent of this crate's manifest directory.
+pub fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives inside the workspace")
+        .to_path_buf()
+}
+
+/// An error for people: one message that names the file, line or approach at fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(pub String);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Results of the xtask.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Builds an [`Error`] from a format string.
+#[macro_export]
+macro_rules! bail {
+    ($($arg:tt)*) => {
+        return Err($crate::Error(format!($($arg)*)))
+    };
+}
+
+/// Adds what was being done (and to which file) to a lower-level error.
+pub trait Context<T> {
+    /// Prefixes the error with `what`.
+    fn context(self, what: impl FnOnce() -> String) -> Result<T>;
+}
+
+impl<T, E: fmt::Display> Context<T> for std::result::Result<T, E> {
+    fn context(self, what: impl FnOnce() -> String) -> Result<T> {
+        self.map_err(|e| Error(format!("{}: {e}", what())))
+    }
+}

@@ -1,0 +1,235 @@
+//! Measuring profiles: how many samples, which sizes, and the budgets that
+//! decide how far each approach grows.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use queens_core::Info;
+
+/// A named set of measuring settings (`--profile`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// For CI: small n, one sample, well under 30 s of measuring.
+    Smoke,
+    /// The default: as far as each approach gets within the per-point budget,
+    /// under 3 minutes of measuring on a 2-core machine.
+    Standard,
+    /// Larger budgets, more samples, local search to 10⁷.
+    Full,
+}
+
+impl Profile {
+    /// Every profile, in order of size.
+    pub const ALL: [Profile; 3] = [Profile::Smoke, Profile::Standard, Profile::Full];
+
+    /// The name used on the command line and in `meta.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Smoke => "smoke",
+            Profile::Standard => "standard",
+            Profile::Full => "full",
+        }
+    }
+
+    /// The settings of this profile.
+    pub fn settings(self) -> Settings {
+        match self {
+            Profile::Smoke => Settings {
+                samples: 1,
+                min_samples: 1,
+                point_budget: Duration::from_millis(100),
+                run_limit: Duration::from_millis(100),
+                timeout: Duration::from_secs(2),
+                memory_limit: 500_000_000,
+                seeds: 2,
+                first_max: 1000,
+                quick_only: true,
+            },
+            Profile::Standard => Settings {
+                samples: 5,
+                min_samples: 2,
+                point_budget: Duration::from_millis(4000),
+                run_limit: Duration::from_millis(2000),
+                timeout: Duration::from_secs(10),
+                memory_limit: 2_000_000_000,
+                seeds: 5,
+                first_max: 1_000_000,
+                quick_only: false,
+            },
+            Profile::Full => Settings {
+                samples: 10,
+                min_samples: 3,
+                point_budget: Duration::from_secs(5),
+                run_limit: Duration::from_secs(5),
+                timeout: Duration::from_secs(30),
+                memory_limit: 8_000_000_000,
+                seeds: 10,
+                first_max: 10_000_000,
+                quick_only: false,
+            },
+        }
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Profile {
+    type Err = crate::Error;
+    fn from_str(s: &str) -> crate::Result<Profile> {
+        Profile::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| {
+                crate::Error(format!(
+                    "unknown profile '{s}' (known: smoke, standard, full)"
+                ))
+            })
+    }
+}
+
+/// What a profile sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Most timed samples per point.
+    pub samples: usize,
+    /// Fewest timed samples per point, however slow it is.
+    pub min_samples: usize,
+    /// Time the timed samples of one point may take together; fewer samples
+    /// (down to `min_samples`) are taken for slow points.
+    pub point_budget: Duration,
+    /// The per-point budget: an approach stops growing n once its next point
+    /// is predicted to take longer than this for one run.
+    pub run_limit: Duration,
+    /// A process running longer than this is killed and the approach stops.
+    pub timeout: Duration,
+    /// An approach stops growing n once its next point is predicted to need
+    /// more peak memory than this (bytes).
+    pub memory_limit: u64,
+    /// Seeds per n for the local searches (their samples).
+    pub seeds: u64,
+    /// Largest n of the first-solution and local-search grids.
+    pub first_max: usize,
+    /// Stop every approach at its `quick_n` (the smoke profile).
+    pub quick_only: bool,
+}
+
+impl Settings {
+    /// The largest n this profile measures an approach at.
+    fn cap(&self, info: &Info) -> usize {
+        if self.quick_only {
+            info.max_n.min(info.quick_n)
+        } else {
+            info.max_n
+        }
+    }
+
+    /// Sizes at which to count all solutions: 4, 5, 6, ... (stopped early by the budget).
+    pub fn count_grid(&self, info: &Info) -> Vec<usize> {
+        (4..=self.cap(info)).collect()
+    }
+
+    /// Sizes at which to find a first solution with an exhaustive search:
+    /// every n from 8 to 32 (where backtracking is erratic), then 50, 100,
+    /// 200, 500, 1000, ... up to `first_max` (stopped early by the budget).
+    pub fn first_grid(&self, info: &Info) -> Vec<usize> {
+        let mut grid: Vec<usize> = (8..=32).collect();
+        grid.extend(one_two_five(50, self.first_max));
+        grid.retain(|&n| n <= self.cap(info).min(self.first_max));
+        grid
+    }
+
+    /// Sizes for the local searches: 8, 10, 20, 50, 100, 200, 500, ... up to
+    /// `first_max`; every size costs several seeds, and their moves vary
+    /// from seed to seed, so a sparse grid reads better.
+    pub fn local_grid(&self, info: &Info) -> Vec<usize> {
+        let mut grid = vec![8];
+        grid.extend(one_two_five(10, self.first_max));
+        grid.retain(|&n| n <= self.cap(info).min(self.first_max));
+        grid
+    }
+}
+
+/// 1-2-5 steps from `from` (a 1, 2 or 5 times a power of ten) up to `max`.
+fn one_two_five(from: usize, max: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut decade = 1;
+    while decade <= max {
+        for m in [1, 2, 5] {
+            let n = decade * m;
+            if (from..=max).contains(&n) {
+                out.push(n);
+            }
+        }
+        decade *= 10;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(max_n: usize, quick_n: usize) -> Info {
+        Info {
+            id: "x",
+            title: "",
+            source: "",
+            structure: "",
+            step_unit: "",
+            order: "",
+            max_n,
+            limit_reason: "",
+            kind: queens_core::Kind::Exhaustive,
+            quick_n,
+            bench_count: &[],
+            bench_first: &[],
+        }
+    }
+
+    #[test]
+    fn first_grid_is_dense_then_one_two_five() {
+        let s = Profile::Standard.settings();
+        let g = s.first_grid(&info(100_000_000, 100_000));
+        assert_eq!(&g[..3], &[8, 9, 10]);
+        assert!(g.contains(&32) && g.contains(&50) && g.contains(&1_000_000));
+        assert_eq!(*g.last().unwrap(), 1_000_000);
+        assert!(g.windows(2).all(|w| w[0] < w[1]));
+        let full = Profile::Full
+            .settings()
+            .first_grid(&info(100_000_000, 100_000));
+        assert_eq!(*full.last().unwrap(), 10_000_000);
+    }
+
+    #[test]
+    fn grids_respect_hard_limits_and_smoke_stops_at_quick_n() {
+        let s = Profile::Standard.settings();
+        assert_eq!(s.count_grid(&info(9, 8)), vec![4, 5, 6, 7, 8, 9]);
+        assert_eq!(*s.first_grid(&info(13, 12)).last().unwrap(), 13);
+        let smoke = Profile::Smoke.settings();
+        assert_eq!(*smoke.count_grid(&info(32, 12)).last().unwrap(), 12);
+        assert_eq!(
+            *smoke
+                .first_grid(&info(100_000_000, 100_000))
+                .last()
+                .unwrap(),
+            1000
+        );
+        assert_eq!(
+            smoke.local_grid(&info(100_000_000, 100_000)),
+            [8, 10, 20, 50, 100, 200, 500, 1000]
+        );
+        assert_eq!(one_two_five(50, 1000), [50, 100, 200, 500, 1000]);
+    }
+
+    #[test]
+    fn profiles_parse_by_name_only() {
+        assert_eq!("full".parse::<Profile>().unwrap(), Profile::Full);
+        let e = "fast".parse::<Profile>().unwrap_err();
+        assert!(e.0.contains("unknown profile 'fast'"), "{e}");
+    }
+}
