@@ -11,8 +11,11 @@ static LIST_COMPREHENSION: Exhaustive<queens_list_comprehension::ListComprehensi
     Exhaustive(queens_list_comprehension::ListComprehension);
 static PERMUTATIONS: Exhaustive<queens_permutations::Permutations> =
     Exhaustive(queens_permutations::Permutations);
+static MRV: Exhaustive<queens_mrv::Mrv> = Exhaustive(queens_mrv::Mrv);
 static GENERATE_AND_TEST: Exhaustive<queens_generate_and_test::GenerateAndTest> =
     Exhaustive(queens_generate_and_test::GenerateAndTest);
+static STRING_REGEX: Exhaustive<queens_string_regex::StringRegex> =
+    Exhaustive(queens_string_regex::StringRegex);
 static MIN_CONFLICTS_RANDOM: Local<queens_min_conflicts::MinConflictsRandom> =
     Local(queens_min_conflicts::MinConflictsRandom);
 static MIN_CONFLICTS_MOST_CONFLICTED: Local<queens_min_conflicts::MinConflictsMostConflicted> =
@@ -24,7 +27,9 @@ pub static REGISTRY: Registry = Registry::new(&[
     &ATTACK_BOARD,
     &LIST_COMPREHENSION,
     &PERMUTATIONS,
+    &MRV,
     &GENERATE_AND_TEST,
+    &STRING_REGEX,
     &MIN_CONFLICTS_RANDOM,
     &MIN_CONFLICTS_MOST_CONFLICTED,
 ]);
