@@ -3,12 +3,11 @@
 //! `bitmask` approach.
 
 use std::collections::BTreeSet;
-use std::ops::ControlFlow;
 
 use queens_bitmask::Bitmask;
 use queens_core::{
-    Approach, Counter, Enumerate, Exhaustive, NoSteps, Options, Refusal, StepCounter, Steps,
-    Visitor, format, is_solution, known,
+    Approach, Counter, Enumerate, Exhaustive, NoSteps, Options, Refusal, Steps, format,
+    is_solution, known,
 };
 use queens_mrv::{INFO, MAX_N, Mrv};
 
@@ -20,17 +19,7 @@ fn fixture(name: &str) -> String {
 
 /// Every solution of a search, in discovery order, and its steps.
 fn listing<E: Enumerate>(search: &E, n: usize) -> (Vec<Vec<u32>>, u64) {
-    let mut probe = StepCounter::default();
-    let mut all = Vec::new();
-    let _ = search.search(
-        n,
-        &mut probe,
-        &mut Visitor(|cols: &[u32]| {
-            all.push(cols.to_vec());
-            ControlFlow::Continue(())
-        }),
-    );
-    (all, probe.count)
+    (search.collect(n), search.count_with_steps(n).1)
 }
 
 #[test]

@@ -1,28 +1,15 @@
 //! `string-regex` against the repaired Perl (the fixture in `tests/data/`),
 //! the known counts and the `bitmask` approach.
 
-use std::ops::ControlFlow;
-
 use queens_bitmask::Bitmask;
 use queens_core::{
-    Approach, Counter, Enumerate, Exhaustive, NoSteps, Options, Refusal, StepCounter, Steps,
-    Visitor, is_solution, known,
+    Approach, Counter, Enumerate, Exhaustive, NoSteps, Options, Refusal, Steps, is_solution, known,
 };
 use queens_string_regex::{INFO, MAX_N, StringRegex};
 
 /// Every solution of a search, in discovery order, and its steps.
 fn listing<E: Enumerate>(search: &E, n: usize) -> (Vec<Vec<u32>>, u64) {
-    let mut probe = StepCounter::default();
-    let mut all = Vec::new();
-    let _ = search.search(
-        n,
-        &mut probe,
-        &mut Visitor(|cols: &[u32]| {
-            all.push(cols.to_vec());
-            ControlFlow::Continue(())
-        }),
-    );
-    (all, probe.count)
+    (search.collect(n), search.count_with_steps(n).1)
 }
 
 /// The seed's print statement, `print map '.'x$_.'Q'.'.'x(7-$_)."\n", /./g`,
