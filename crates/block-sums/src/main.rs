@@ -15,7 +15,7 @@ use queens_block_sums::{
     Config, DEFAULT_BUDGET, Limits, Matrix, Outcome, Plan, SEED_SIZE, Symmetry, Tally, block_sum,
     cell_name, compare_one, count, count_timed, deadline_after, first, search, strategies,
 };
-use queens_core::NoSteps;
+use queens_core::{NoSteps, usage};
 
 const AFTER_HELP: &str = "\
 Modes (at most one; without one, every matrix is listed, --size 4 only):
@@ -181,7 +181,7 @@ fn parse() -> Args {
     let args = match parsed {
         Ok(args) => args,
         Err(e) if !e.use_stderr() => e.exit(), // --help, --version
-        Err(e) => usage_error(&one_line(&e.render().to_string())),
+        Err(e) => usage_error(&usage::one_line(&e.render().to_string())),
     };
     if args.time_budget.is_some() && !(args.first || args.count) {
         usage_error("--time-budget applies to --first and --count only");
@@ -207,21 +207,9 @@ fn parse() -> Args {
     args
 }
 
-/// Clap's message without its usage and tips, folded onto one line.
-fn one_line(rendered: &str) -> String {
-    let message = rendered
-        .split("\n\n")
-        .next()
-        .unwrap_or(rendered)
-        .trim_start_matches("error: ");
-    message.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// Reports bad input: one `error:` line and the usage on stderr, exit status 2.
 fn usage_error(message: &str) -> ! {
-    let usage = command().render_usage();
-    eprintln!("error: {message}\n\n{usage}\n\nFor more information, try '--help'.");
-    std::process::exit(2)
+    usage::exit_with_usage(message, command().render_usage())
 }
 
 fn main() -> ExitCode {

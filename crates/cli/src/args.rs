@@ -3,7 +3,7 @@
 use clap::builder::PossibleValuesParser;
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use queens_approaches::REGISTRY;
-use queens_core::{Format, Kind};
+use queens_core::{Format, Kind, usage};
 
 /// Count, list or find N-Queens solutions.
 #[derive(Parser, Debug)]
@@ -152,23 +152,11 @@ pub fn parse() -> Args {
     match parsed {
         Ok(args) => args,
         Err(e) if !e.use_stderr() => e.exit(), // --help, --version
-        Err(e) => usage_error(&one_line(&e.render().to_string())),
+        Err(e) => usage_error(&usage::one_line(&e.render().to_string())),
     }
-}
-
-/// Clap's message without its usage and tips, folded onto one line.
-fn one_line(rendered: &str) -> String {
-    let message = rendered
-        .split("\n\n")
-        .next()
-        .unwrap_or(rendered)
-        .trim_start_matches("error: ");
-    message.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Reports bad input: one `error:` line and the usage on stderr, exit status 2.
 pub fn usage_error(message: &str) -> ! {
-    let usage = command().render_usage();
-    eprintln!("error: {message}\n\n{usage}\n\nFor more information, try '--help'.");
-    std::process::exit(2)
+    usage::exit_with_usage(message, command().render_usage())
 }

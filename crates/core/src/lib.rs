@@ -15,6 +15,7 @@ pub mod format;
 pub mod known;
 pub mod probe;
 pub mod registry;
+pub mod usage;
 pub mod verify;
 
 pub use approach::{

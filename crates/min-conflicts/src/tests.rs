@@ -23,32 +23,15 @@ const SAMPLED: Tuning = Tuning {
 
 const PICKS: [Pick; 2] = [Pick::Random, Pick::MostConflicted];
 
-/// One run with every invariant checked after every move.
-fn checked(n: usize, seed: u64, pick: Pick, tuning: &Tuning) -> (Vec<u32>, Stats) {
-    let (found, stats) = run::<_, true>(
-        "test",
-        n,
-        seed,
-        default_budget(n),
-        pick,
-        tuning,
-        &mut NoSteps,
-    );
-    let board = found.expect("solved").solution.expect("a board");
-    (board, stats)
-}
-
-/// One run without the checks.
-fn plain(n: usize, seed: u64, pick: Pick, tuning: &Tuning) -> (Vec<u32>, Stats) {
-    let (found, stats) = run::<_, false>(
-        "test",
-        n,
-        seed,
-        default_budget(n),
-        pick,
-        tuning,
-        &mut NoSteps,
-    );
+/// One run; with `CHECKED`, every invariant is checked after every move.
+fn solve<const CHECKED: bool>(
+    n: usize,
+    seed: u64,
+    pick: Pick,
+    tuning: &Tuning,
+) -> (Vec<u32>, Stats) {
+    let budget = default_budget(n);
+    let (found, stats) = run::<_, CHECKED>("test", n, seed, budget, pick, tuning, &mut NoSteps);
     (found.expect("solved").solution.expect("a board"), stats)
 }
 
@@ -91,7 +74,7 @@ proptest! {
         exact in any::<bool>(),
     ) {
         let pick = if most { Pick::MostConflicted } else { Pick::Random };
-        let (board, _) = checked(n, seed, pick, if exact { &EXACT } else { &SAMPLED });
+        let (board, _) = solve::<true>(n, seed, pick, if exact { &EXACT } else { &SAMPLED });
         prop_assert_eq!(board.len(), n);
         prop_assert!(is_solution(&board), "{:?}", board);
     }
@@ -121,7 +104,7 @@ fn eight_queens_succeed_for_a_thousand_seeds() {
         for tuning in [&EXACT, &SAMPLED] {
             let mut restarted = 0;
             for seed in 0..1000 {
-                let (board, stats) = plain(8, seed, pick, tuning);
+                let (board, stats) = solve::<false>(8, seed, pick, tuning);
                 assert!(is_solution(&board), "{pick:?} seed {seed}");
                 restarted += u64::from(stats.restarts > 0);
             }
@@ -148,8 +131,8 @@ fn a_seed_fixes_board_moves_iterations_and_restarts() {
     for pick in PICKS {
         for n in [8, 100, 5000, 100_000] {
             for seed in [1, 42] {
-                let (a, mut sa) = plain(n, seed, pick, &Tuning::DEFAULT);
-                let (b, mut sb) = plain(n, seed, pick, &Tuning::DEFAULT);
+                let (a, mut sa) = solve::<false>(n, seed, pick, &Tuning::DEFAULT);
+                let (b, mut sb) = solve::<false>(n, seed, pick, &Tuning::DEFAULT);
                 (sa.init_nanos, sb.init_nanos) = (0, 0);
                 assert_eq!(a, b, "{pick:?} n = {n}");
                 assert_eq!(sa, sb, "{pick:?} n = {n}");
@@ -165,14 +148,14 @@ fn a_seed_fixes_board_moves_iterations_and_restarts() {
     let counted = MinConflictsRandom.find(3000, &opts, &mut probe).unwrap();
     let uncounted = MinConflictsRandom.find(3000, &opts, &mut NoSteps).unwrap();
     assert_eq!(counted.solution, uncounted.solution);
-    let (_, stats) = plain(3000, 7, Pick::Random, &Tuning::DEFAULT);
+    let (_, stats) = solve::<false>(3000, 7, Pick::Random, &Tuning::DEFAULT);
     assert_eq!(probe.count, stats.moves);
 }
 
 #[test]
 fn different_seeds_give_different_boards() {
     let boards: std::collections::BTreeSet<_> = (0..20)
-        .map(|seed| plain(50, seed, Pick::Random, &Tuning::DEFAULT).0)
+        .map(|seed| solve::<false>(50, seed, Pick::Random, &Tuning::DEFAULT).0)
         .collect();
     assert!(boards.len() > 15, "{}", boards.len());
 }
@@ -251,7 +234,7 @@ fn moves_stay_few_at_n_100() {
     // would wander for millions of steps here.
     for pick in PICKS {
         let mut moves: Vec<u64> = (0..50)
-            .map(|seed| plain(100, seed, pick, &Tuning::DEFAULT).1.moves)
+            .map(|seed| solve::<false>(100, seed, pick, &Tuning::DEFAULT).1.moves)
             .collect();
         moves.sort_unstable();
         assert!(moves[25] < 200, "{pick:?} median {}", moves[25]);
