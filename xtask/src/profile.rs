@@ -185,6 +185,8 @@ mod tests {
             max_n,
             limit_reason: "",
             kind: queens_core::Kind::Exhaustive,
+            splits: false,
+            counts_unique: false,
             quick_n,
             bench_count: &[],
             bench_first: &[],

@@ -37,6 +37,8 @@ pub static INFO: Info = Info {
                    computation, and plain backtracking's first solution already takes \
                    seconds at n = 30 and grows erratically beyond",
     kind: Kind::Exhaustive,
+    splits: false,
+    counts_unique: false,
     quick_n: 11,
     bench_count: &[8, 10, 12, 13], // 13: the issue's target size
     bench_first: &[20, 30],

@@ -39,6 +39,8 @@ pub static INFO: Info = Info {
     max_n: MAX_N,
     limit_reason: "the 2n-1 diagonals of each direction are bits of a 64-bit mask",
     kind: Kind::Exhaustive,
+    splits: false,
+    counts_unique: false,
     quick_n: 12,
     bench_count: &[8, 10, 12, 14], // 14: the target size
     bench_first: &[20, 30],

@@ -1,6 +1,6 @@
-use std::cell::Cell;
 use std::collections::BTreeSet;
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::symmetry::{
     canonical, complement, corner_images, permute_cols, permute_rows, torus_images, transpose,
@@ -376,28 +376,29 @@ fn seed_clauses_checks_sit_after_each_trynum_group() {
 }
 
 /// A probe whose count the visitor can read.
-struct Shared(Rc<Cell<u64>>);
+#[derive(Default)]
+struct Shared(Arc<AtomicU64>);
 
 impl Probe for Shared {
     const COUNTS: bool = true;
     fn step(&mut self) {
-        self.0.set(self.0.get() + 1);
+        self.0.fetch_add(1, Ordering::Relaxed);
     }
     fn total(&self) -> Option<u64> {
-        Some(self.0.get())
+        Some(self.0.load(Ordering::Relaxed))
     }
 }
 
 /// Steps at which each solution is found, and the total.
 fn solution_steps(plan: &Plan, limits: Limits) -> (Vec<u64>, u64, Run) {
-    let counter = Rc::new(Cell::new(0));
+    let counter = Arc::new(AtomicU64::new(0));
     let mut probe = Shared(counter.clone());
     let mut at = Vec::new();
     let run = search(plan, &mut probe, limits, |_| {
-        at.push(counter.get());
+        at.push(counter.load(Ordering::Relaxed));
         ControlFlow::Continue(())
     });
-    (at, counter.get(), run)
+    (at, counter.load(Ordering::Relaxed), run)
 }
 
 #[test]

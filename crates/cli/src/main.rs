@@ -41,6 +41,7 @@ fn main() -> ExitCode {
     let opts = Options {
         seed: args.seed,
         max_steps: args.max_steps,
+        ..Options::default()
     };
     let result = if args.json {
         run_json(approach, &args, mode, &opts)

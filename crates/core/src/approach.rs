@@ -13,6 +13,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::probe::{NoSteps, Probe, StepCounter};
+use crate::split::{Shard, Tally};
 
 /// Whether an approach enumerates every solution or only finds one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +45,11 @@ pub struct Info {
     pub limit_reason: &'static str,
     /// Exhaustive or find-one.
     pub kind: Kind,
+    /// Whether a count splits into tasks, so `threads` and `shard` apply
+    /// (see [`crate::split`]).
+    pub splits: bool,
+    /// Whether a count also yields the fundamental solutions ([`Outcome::unique`]).
+    pub counts_unique: bool,
     /// Largest n that runs in well under a second (cross-check tests and the
     /// smoke profile go up to it).
     pub quick_n: usize,
@@ -70,6 +76,10 @@ pub struct Options {
     pub seed: u64,
     /// Step budget after which a local search gives up (`None`: the approach's default).
     pub max_steps: Option<u64>,
+    /// Threads a splitting count runs on (0: one per core; see [`Info::splits`]).
+    pub threads: usize,
+    /// The share of a splitting count to run ([`Shard::ALL`]: all of it).
+    pub shard: Shard,
 }
 
 impl Default for Options {
@@ -77,6 +87,8 @@ impl Default for Options {
         Options {
             seed: 1,
             max_steps: None,
+            threads: 0,
+            shard: Shard::ALL,
         }
     }
 }
@@ -86,6 +98,8 @@ impl Default for Options {
 pub struct Outcome {
     /// Solutions found: the full count, or 0/1 for a first-solution run.
     pub solutions: u64,
+    /// Fundamental solutions of a count, for approaches that find them.
+    pub unique: Option<u64>,
     /// Steps, when the run counted them.
     pub steps: Option<u64>,
     /// The solution found by a first-solution run (0-based column per row).
@@ -240,11 +254,15 @@ pub trait Enumerate: Sync {
     /// `sink`; returns `Break` when the sink stopped it. Called only with an
     /// `n` that passed [`Enumerate::check`].
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()>;
-    /// Counts all solutions (override for strategies that split the work).
-    fn count<P: Probe>(&self, n: usize, _opts: &Options, probe: &mut P) -> u64 {
+    /// Counts all solutions. Counters that split their work override this
+    /// with [`crate::count_split`], which honours `opts.threads` and `opts.shard`.
+    fn count<P: Probe>(&self, n: usize, _opts: &Options, probe: &mut P) -> Tally {
         let mut counter = Counter(0);
         let _ = self.search(n, probe, &mut counter);
-        counter.0
+        Tally {
+            solutions: counter.0,
+            unique: None,
+        }
     }
     /// Finds the first solution in discovery order, if there is one.
     fn first<P: Probe>(&self, n: usize, probe: &mut P) -> Option<Vec<u32>> {
@@ -286,7 +304,7 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
     }
     fn count(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
         self.0.check(n)?;
-        let (solutions, steps) = match steps {
+        let (tally, steps) = match steps {
             Steps::Skip => (self.0.count(n, opts, &mut NoSteps), None),
             Steps::Count => {
                 let mut probe = StepCounter::default();
@@ -294,7 +312,8 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
             }
         };
         Ok(Outcome {
-            solutions,
+            solutions: tally.solutions,
+            unique: tally.unique,
             steps,
             ..Outcome::default()
         })
@@ -330,7 +349,7 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
             solutions: u64::from(solution.is_some()),
             steps,
             solution,
-            extra: Vec::new(),
+            ..Outcome::default()
         })
     }
 }
@@ -398,6 +417,7 @@ impl<S: LocalSearch> Approach for Local<S> {
             steps,
             solution: found.solution,
             extra: found.extra,
+            ..Outcome::default()
         })
     }
 }

@@ -7,6 +7,7 @@
 //!   and [`Local`] adapt them to the object-safe [`Approach`] that a
 //!   [`Registry`] holds.
 //! - Searches report steps to a [`Probe`]; [`NoSteps`] compiles to nothing.
+//! - [`split`] cuts a count into tasks for threads and shards.
 //! - [`verify`] checks boards and knows the 8 symmetries; [`known`] holds
 //!   OEIS A000170 and A002562.
 
@@ -15,6 +16,7 @@ pub mod format;
 pub mod known;
 pub mod probe;
 pub mod registry;
+pub mod split;
 pub mod usage;
 pub mod verify;
 
@@ -25,4 +27,5 @@ pub use approach::{
 pub use format::Format;
 pub use probe::{NoSteps, Probe, StepCounter};
 pub use registry::{Registry, UnknownId};
+pub use split::{Shard, Split, Tally, count_split};
 pub use verify::{Symmetry, canonical, is_solution};

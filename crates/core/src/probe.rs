@@ -7,8 +7,9 @@
 //! removes every call: the timed path pays nothing. Instrumented runs use
 //! [`StepCounter`].
 
-/// Receives one call per search step.
-pub trait Probe {
+/// Receives one call per search step. `Default + Send` lets a split count
+/// give each task a fresh probe on its own thread.
+pub trait Probe: Default + Send {
     /// Whether this probe records anything (lets a search skip bookkeeping
     /// that only exists to feed the probe; a compile-time constant).
     const COUNTS: bool;

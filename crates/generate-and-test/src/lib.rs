@@ -56,6 +56,8 @@ pub static INFO: Info = Info {
     limit_reason: "all n^n candidates are generated and tested: 9^9 = 3.9e8 takes a second \
                    or two, 10^10 would take about half a minute, 11^11 over ten minutes",
     kind: Kind::Exhaustive,
+    splits: false,
+    counts_unique: false,
     quick_n: 8,
     bench_count: &[8],
     bench_first: &[8, 9],

@@ -76,6 +76,8 @@ pub static INFO: Info = Info {
     limit_reason: "every level of partial lists is held in memory with the next: about \
                    6 GiB at n = 16, about 44 GiB at n = 17, over the 8 GiB budget",
     kind: Kind::Exhaustive,
+    splits: false,
+    counts_unique: false,
     quick_n: 12,
     bench_count: &[8, 10, 12],
     // The first solution is known only once every level up to n - 1 has been

@@ -61,6 +61,7 @@ fn main() {
         let opts = Options {
             seed,
             max_steps: None,
+            ..Options::default()
         };
         let (start, cpu) = (Instant::now(), cpu_secs());
         let found = run(most, n, &opts, &mut NoSteps).expect("solved");

@@ -88,6 +88,7 @@ fn boards_are_solutions_through_the_public_api() {
                 let opts = Options {
                     seed,
                     max_steps: None,
+                    ..Options::default()
                 };
                 let board = find(pick, n, &opts).unwrap().solution.unwrap();
                 assert_eq!(board.len(), n);
@@ -118,6 +119,7 @@ fn eight_queens_succeed_for_a_thousand_seeds() {
             let opts = Options {
                 seed,
                 max_steps: None,
+                ..Options::default()
             };
             assert!(is_solution(
                 &find(pick, 8, &opts).unwrap().solution.unwrap()
@@ -143,6 +145,7 @@ fn a_seed_fixes_board_moves_iterations_and_restarts() {
     let opts = Options {
         seed: 7,
         max_steps: None,
+        ..Options::default()
     };
     let mut probe = StepCounter::default();
     let counted = MinConflictsRandom.find(3000, &opts, &mut probe).unwrap();
@@ -169,6 +172,7 @@ fn steps_and_extras_reach_the_outcome() {
         let opts = Options {
             seed: 3,
             max_steps: None,
+            ..Options::default()
         };
         let counted = approach.first(20_000, &opts, Steps::Count).unwrap();
         let timed = approach.first(20_000, &opts, Steps::Skip).unwrap();
@@ -203,6 +207,7 @@ fn the_budget_stops_the_search() {
                 let opts = Options {
                     seed,
                     max_steps: Some(budget),
+                    ..Options::default()
                 };
                 let mut probe = StepCounter::default();
                 let result = match pick {

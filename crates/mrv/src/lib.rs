@@ -99,6 +99,8 @@ pub static INFO: Info = Info {
                    every n up to 84, but takes 1.9 s at 85, 11 s at 90 and minutes for \
                    many larger n (129, 200, 1000), as the Prolog program does",
     kind: Kind::Exhaustive,
+    splits: false,
+    counts_unique: false,
     quick_n: 13,
     bench_count: &[8, 10, 12],
     bench_first: &[20, 30, 84],

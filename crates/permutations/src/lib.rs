@@ -72,6 +72,8 @@ pub static INFO: Info = Info {
     limit_reason: "all n! permutations are generated and tested: 13! = 6.2e9 takes tens of \
                    seconds, 14! = 8.7e10 would take many minutes",
     kind: Kind::Exhaustive,
+    splits: false,
+    counts_unique: false,
     quick_n: 11,
     bench_count: &[8, 10, 12],
     bench_first: &[8, 12],

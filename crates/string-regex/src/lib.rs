@@ -96,6 +96,8 @@ pub static INFO: Info = Info {
     limit_reason: "one printable ASCII character per column, contiguous from '0' to '~', \
                    so character code differences are column distances",
     kind: Kind::Exhaustive,
+    splits: false,
+    counts_unique: false,
     quick_n: 11,
     bench_count: &[8, 10, 12],
     bench_first: &[20],

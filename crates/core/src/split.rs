@@ -1,0 +1,205 @@
+//! Splitting one count into independent tasks: threads on one machine,
+//! shards across many.
+//!
+//! A counter that can split implements [`Split`]: it lists its tasks (for
+//! example every placement of the first rows) in a fixed order and counts one
+//! task at a time. [`count_split`] keeps the tasks a [`Shard`] owns and counts
+//! them on a rayon pool. Integer sums do not depend on the order they are
+//! added in, so the result is the same for any number of threads, and the
+//! shards `1/k ..= k/k` add up to the whole count.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rayon::prelude::*;
+
+use crate::probe::Probe;
+
+/// A deterministic share of a split count: shard `index` of `count`, 1-based
+/// as a user writes it (`--shard 2/4`). Task `t` (0-based) belongs to shard
+/// `t % count + 1`, so every shard gets a spread of easy and hard tasks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which share, `1..=count`.
+    pub index: u32,
+    /// How many shares the work is cut into.
+    pub count: u32,
+}
+
+impl Shard {
+    /// The whole count: shard 1 of 1.
+    pub const ALL: Shard = Shard { index: 1, count: 1 };
+
+    /// Whether task `task` (0-based, in the counter's task order) is this shard's.
+    pub fn owns(&self, task: usize) -> bool {
+        task % self.count as usize == (self.index - 1) as usize
+    }
+
+    /// Whether this is the whole count.
+    pub fn is_all(&self) -> bool {
+        self.count == 1
+    }
+}
+
+impl Default for Shard {
+    fn default() -> Self {
+        Shard::ALL
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    /// Parses `i/k` with `1 <= i <= k`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let shape = || format!("'{s}' is not a shard: write i/k with 1 <= i <= k, e.g. 2/4");
+        let (i, k) = s.split_once('/').ok_or_else(shape)?;
+        let index: u32 = i.trim().parse().map_err(|_| shape())?;
+        let count: u32 = k.trim().parse().map_err(|_| shape())?;
+        if count == 0 || index == 0 || index > count {
+            return Err(shape());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// The result of a count: every solution, and the fundamental ones (distinct
+/// under the 8 symmetries of the board) when the counter knows them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// All solutions.
+    pub solutions: u64,
+    /// Fundamental solutions (OEIS A002562), for counters that find them.
+    pub unique: Option<u64>,
+}
+
+impl Tally {
+    /// Adds two partial tallies (unique stays known only if both know it).
+    pub fn add(self, other: Tally) -> Tally {
+        Tally {
+            solutions: self.solutions + other.solutions,
+            unique: self.unique.zip(other.unique).map(|(a, b)| a + b),
+        }
+    }
+}
+
+/// A counter whose search splits into independent tasks.
+pub trait Split: Sync {
+    /// One independent piece of the search (e.g. a placement of the first rows).
+    type Task: Send + Sync;
+    /// Every task for board size `n`, in a fixed order (shards depend on it).
+    fn tasks(&self, n: usize) -> Vec<Self::Task>;
+    /// Counts the solutions under one task, reporting its steps to `probe`.
+    fn count_task<P: Probe>(&self, n: usize, task: &Self::Task, probe: &mut P) -> Tally;
+}
+
+/// Counts the tasks `shard` owns on `threads` threads (0: one per core).
+///
+/// Each task gets a fresh probe; their steps are added into `probe`, so an
+/// instrumented run reports the same steps for any number of threads.
+pub fn count_split<S: Split, P: Probe>(
+    counter: &S,
+    n: usize,
+    threads: usize,
+    shard: Shard,
+    probe: &mut P,
+) -> Tally {
+    let tasks: Vec<S::Task> = counter
+        .tasks(n)
+        .into_iter()
+        .enumerate()
+        .filter(|(t, _)| shard.owns(*t))
+        .map(|(_, task)| task)
+        .collect();
+    let one = |task: &S::Task| {
+        let mut local = P::default();
+        let tally = counter.count_task(n, task, &mut local);
+        (tally, local.total().unwrap_or(0))
+    };
+    let sum = |a: (Tally, u64), b: (Tally, u64)| (a.0.add(b.0), a.1 + b.1);
+    let zero = || {
+        (
+            Tally {
+                solutions: 0,
+                unique: Some(0),
+            },
+            0,
+        )
+    };
+    let (tally, steps) = if threads == 1 {
+        tasks.iter().map(one).fold(zero(), sum)
+    } else {
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(|| tasks.par_iter().map(one).reduce(zero, sum)),
+            // No pool (e.g. threads cannot be spawned): count on this thread.
+            Err(_) => tasks.iter().map(one).fold(zero(), sum),
+        }
+    };
+    if P::COUNTS {
+        probe.steps(steps);
+    }
+    tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::probe::{NoSteps, StepCounter};
+
+    /// A toy counter: task t has t solutions and takes t steps.
+    struct Toy;
+
+    impl Split for Toy {
+        type Task = u64;
+        fn tasks(&self, n: usize) -> Vec<u64> {
+            (0..n as u64).collect()
+        }
+        fn count_task<P: Probe>(&self, _n: usize, task: &u64, probe: &mut P) -> Tally {
+            probe.steps(*task);
+            Tally {
+                solutions: *task,
+                unique: Some(1),
+            }
+        }
+    }
+
+    #[test]
+    fn shards_partition_the_tasks() {
+        for k in 1..=7u32 {
+            let mut total = 0;
+            for i in 1..=k {
+                total +=
+                    count_split(&Toy, 50, 1, Shard { index: i, count: k }, &mut NoSteps).solutions;
+            }
+            assert_eq!(total, (0..50).sum::<u64>(), "k = {k}");
+        }
+    }
+
+    #[test]
+    fn threads_give_the_same_tally_and_steps() {
+        let mut one = StepCounter::default();
+        let mut many = StepCounter::default();
+        let a = count_split(&Toy, 100, 1, Shard::ALL, &mut one);
+        let b = count_split(&Toy, 100, 3, Shard::ALL, &mut many);
+        assert_eq!(a, b);
+        assert_eq!(a.unique, Some(100));
+        assert_eq!(one.count, many.count);
+        assert_eq!(one.count, (0..100).sum::<u64>());
+    }
+
+    #[test]
+    fn shard_parsing() {
+        assert_eq!("2/4".parse::<Shard>(), Ok(Shard { index: 2, count: 4 }));
+        assert_eq!("1/1".parse::<Shard>(), Ok(Shard::ALL));
+        for bad in ["0/4", "5/4", "1/0", "2", "a/b", "-1/3", "1/4/2", ""] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        assert_eq!(Shard { index: 3, count: 8 }.to_string(), "3/8");
+    }
+}
