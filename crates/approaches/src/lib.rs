@@ -12,6 +12,7 @@ static LIST_COMPREHENSION: Exhaustive<queens_list_comprehension::ListComprehensi
 static PERMUTATIONS: Exhaustive<queens_permutations::Permutations> =
     Exhaustive(queens_permutations::Permutations);
 static MRV: Exhaustive<queens_mrv::Mrv> = Exhaustive(queens_mrv::Mrv);
+static MRV_TUNED: Local<queens_mrv::MrvTuned> = Local(queens_mrv::MrvTuned);
 static GENERATE_AND_TEST: Exhaustive<queens_generate_and_test::GenerateAndTest> =
     Exhaustive(queens_generate_and_test::GenerateAndTest);
 static STRING_REGEX: Exhaustive<queens_string_regex::StringRegex> =
@@ -28,6 +29,7 @@ pub static REGISTRY: Registry = Registry::new(&[
     &LIST_COMPREHENSION,
     &PERMUTATIONS,
     &MRV,
+    &MRV_TUNED,
     &GENERATE_AND_TEST,
     &STRING_REGEX,
     &MIN_CONFLICTS_RANDOM,

@@ -120,6 +120,25 @@ fn first_gives_a_valid_board_up_to_30() {
     );
 }
 
+/// Issue 3: MRV's `--first` must reach n = 1000. The faithful order cannot
+/// (it refuses with the reason and names the tuned variant); `mrv-tuned` can.
+#[test]
+fn mrv_first_scales_to_1000_through_the_tuned_variant() {
+    let v = json(&["--algo", "mrv-tuned", "--first", "--json", "1000"]);
+    let cols: Vec<u32> = v["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap() as u32 - 1)
+        .collect();
+    assert_eq!(cols.len(), 1000);
+    assert!(is_solution(&cols));
+    assert_eq!(v["seed"], 1);
+    let out = queens(&["--algo", "mrv", "--first", "1000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mrv-tuned"));
+}
+
 #[test]
 fn json_carries_the_contract_fields() {
     let v = json(&["--json", "8"]);

@@ -69,11 +69,16 @@
 //! (abandoning a branch when a free column has no unplaced row left that
 //! could take it) keeps the order, but did not tame n = 129, 200 or 1000,
 //! so it was left out. 84 is the largest n up to which every board comes
-//! within a second.
+//! within a second. For larger boards, [`tuned`] (`mrv-tuned`) keeps the
+//! idea and changes the order: random ties, columns from the centre out,
+//! restarts.
 
 use std::ops::ControlFlow;
 
 use queens_core::{Enumerate, Info, Kind, Probe, Sink};
+
+pub mod tuned;
+pub use tuned::{MrvTuned, TUNED_INFO};
 
 /// The largest n accepted: up to here the first board in O'Keefe's order
 /// comes in under half a second for every n; n = 85 takes 1.9 s, and many larger n
@@ -97,7 +102,8 @@ pub static INFO: Info = Info {
     max_n: MAX_N,
     limit_reason: "time: in O'Keefe's order the first board comes in under 0.5 s for \
                    every n up to 84, but takes 1.9 s at 85, 11 s at 90 and minutes for \
-                   many larger n (129, 200, 1000), as the Prolog program does",
+                   many larger n (129, 200, 1000), as the Prolog program does; \
+                   mrv-tuned finds a board up to 20000",
     kind: Kind::Exhaustive,
     splits: false,
     counts_unique: false,
@@ -239,6 +245,7 @@ fn least_room_to_move(table: &mut [Entry]) -> Entry {
 /// Squares attacked, as three line bitsets: the n columns, the 2n − 1
 /// diagonals `row + col` (the seed's `Sum`) and the 2n − 1 diagonals
 /// `row − col + n − 1` (its `Dif`, shifted to be non-negative).
+/// Shared with [`tuned`].
 struct Lines {
     n: usize,
     col: Vec<u64>,
