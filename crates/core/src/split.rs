@@ -79,9 +79,10 @@ pub struct Tally {
     pub unique: Option<u64>,
 }
 
-impl Tally {
-    /// Adds two partial tallies (unique stays known only if both know it).
-    pub fn add(self, other: Tally) -> Tally {
+/// Adds two partial tallies (unique stays known only if both know it).
+impl std::ops::Add for Tally {
+    type Output = Tally;
+    fn add(self, other: Tally) -> Tally {
         Tally {
             solutions: self.solutions + other.solutions,
             unique: self.unique.zip(other.unique).map(|(a, b)| a + b),
@@ -122,7 +123,7 @@ pub fn count_split<S: Split, P: Probe>(
         let tally = counter.count_task(n, task, &mut local);
         (tally, local.total().unwrap_or(0))
     };
-    let sum = |a: (Tally, u64), b: (Tally, u64)| (a.0.add(b.0), a.1 + b.1);
+    let sum = |a: (Tally, u64), b: (Tally, u64)| (a.0 + b.0, a.1 + b.1);
     let zero = || {
         (
             Tally {
