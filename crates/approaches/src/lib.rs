@@ -5,6 +5,10 @@
 use queens_core::{Approach, Exhaustive, Local, Registry};
 
 static BITMASK: Exhaustive<queens_bitmask::Bitmask> = Exhaustive(queens_bitmask::Bitmask);
+static BITMASK_MIRROR: Exhaustive<queens_bitmask_mirror::BitmaskMirror> =
+    Exhaustive(queens_bitmask_mirror::BitmaskMirror);
+static BITMASK_SYMMETRIC: Exhaustive<queens_bitmask_symmetric::BitmaskSymmetric> =
+    Exhaustive(queens_bitmask_symmetric::BitmaskSymmetric);
 static ATTACK_BOARD: Exhaustive<queens_attack_board::AttackBoard> =
     Exhaustive(queens_attack_board::AttackBoard);
 static LIST_COMPREHENSION: Exhaustive<queens_list_comprehension::ListComprehension> =
@@ -21,10 +25,14 @@ static MIN_CONFLICTS_RANDOM: Local<queens_min_conflicts::MinConflictsRandom> =
     Local(queens_min_conflicts::MinConflictsRandom);
 static MIN_CONFLICTS_MOST_CONFLICTED: Local<queens_min_conflicts::MinConflictsMostConflicted> =
     Local(queens_min_conflicts::MinConflictsMostConflicted);
+static SWAP_SEARCH: Local<queens_swap_search::SwapSearch> = Local(queens_swap_search::SwapSearch);
+static EXPLICIT: Local<queens_explicit::Explicit> = Local(queens_explicit::Explicit);
 
 /// Every approach, by id.
 pub static REGISTRY: Registry = Registry::new(&[
     &BITMASK as &dyn Approach,
+    &BITMASK_MIRROR,
+    &BITMASK_SYMMETRIC,
     &ATTACK_BOARD,
     &LIST_COMPREHENSION,
     &PERMUTATIONS,
@@ -34,6 +42,8 @@ pub static REGISTRY: Registry = Registry::new(&[
     &STRING_REGEX,
     &MIN_CONFLICTS_RANDOM,
     &MIN_CONFLICTS_MOST_CONFLICTED,
+    &SWAP_SEARCH,
+    &EXPLICIT,
 ]);
 
 #[cfg(test)]

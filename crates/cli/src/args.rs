@@ -3,7 +3,7 @@
 use clap::builder::PossibleValuesParser;
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use queens_approaches::REGISTRY;
-use queens_core::{Format, Kind, usage};
+use queens_core::{Format, Kind, Shard, usage};
 
 /// Count, list or find N-Queens solutions.
 #[derive(Parser, Debug)]
@@ -26,15 +26,33 @@ pub struct Args {
     #[arg(short, long, conflicts_with_all = ["json", "first"])]
     pub verbose: bool,
 
-    /// The approach to use
-    #[arg(long, value_name = "ID", default_value = "bitmask",
-          value_parser = PossibleValuesParser::new(REGISTRY.ids()))]
-    pub algo: String,
+    /// The approach to use [default: bitmask, or bitmask-symmetric with --unique]
+    #[arg(long, value_name = "ID", value_parser = PossibleValuesParser::new(REGISTRY.ids()))]
+    pub algo: Option<String>,
 
     /// Stop at the first solution and print it with its step count
     /// (always the case for approaches that only find one)
     #[arg(long)]
     pub first: bool,
+
+    /// Count the fundamental solutions, distinct under rotation and reflection
+    /// (OEIS A002562), besides all of them
+    #[arg(long, conflicts_with_all = ["first", "verbose"])]
+    pub unique: bool,
+
+    /// Threads a splitting count runs on [default: all cores]
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+
+    /// Count only shard I of K (1 <= I <= K) of a splitting count; the K
+    /// shards add up to the whole count, so one count can be spread over machines
+    #[arg(long, value_name = "I/K", conflicts_with_all = ["first", "verbose"])]
+    pub shard: Option<Shard>,
+
+    /// Write the board found, the 1-based column of each row one per line, to
+    /// FILE (`-`: standard output) instead of printing it
+    #[arg(long, value_name = "FILE", conflicts_with = "verbose")]
+    pub output: Option<std::path::PathBuf>,
 
     /// How solutions print: (2, 4, 1, 3), 0/1 board rows, or [1-2,2-4,3-1,4-3]
     #[arg(long, value_enum, default_value_t = FormatArg::Tuple)]
@@ -99,6 +117,16 @@ impl Mode {
 }
 
 impl Args {
+    /// The approach id: `--algo`, else `bitmask-symmetric` for `--unique`,
+    /// else `bitmask`.
+    pub fn algo(&self) -> &str {
+        match (&self.algo, self.unique) {
+            (Some(id), _) => id,
+            (None, true) => "bitmask-symmetric",
+            (None, false) => "bitmask",
+        }
+    }
+
     /// `--first`, or an approach that can only find one solution.
     pub fn mode(&self, kind: Kind) -> Mode {
         if self.first || kind == Kind::FindOne {

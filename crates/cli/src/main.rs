@@ -5,11 +5,14 @@
 //! assignment of seed 001 (`001_3e81ec1dea36990d.txt`). `--first` stops at the
 //! first solution (the Racket write-up's backtracking, seed 003); `--json`
 //! prints one machine-readable line that the report's xtask reads.
+//! `--unique`, `--threads` and `--shard` steer the counters that split their
+//! work; `--output` takes the board of a large `--first` run.
 //!
 //! Bad input prints one `error:` line and the usage on stderr, nothing on
 //! stdout, and exits with status 2.
 
 mod args;
+mod output;
 mod record;
 
 use std::io::{self, BufWriter, Write};
@@ -18,35 +21,38 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use queens_approaches::REGISTRY;
-use queens_core::{Approach, Format, Kind, Options, Outcome, Refusal, Steps};
+use queens_core::{Approach, Format, Info, Kind, Options, Outcome, Refusal, Steps, is_solution};
 
 use args::{Args, Mode};
+use output::{BoardOutput, PRINT_LIMIT};
 use record::Record;
 
 fn main() -> ExitCode {
     let args = args::parse();
     let approach = REGISTRY
-        .get(&args.algo)
+        .get(args.algo())
         .unwrap_or_else(|e| args::usage_error(&e.to_string()));
     if let Err(refusal) = approach.check(args.n) {
         args::usage_error(&refusal.to_string());
     }
     let mode = args.mode(approach.info().kind);
-    if args.verbose && mode == Mode::First {
-        args::usage_error(&format!(
-            "-v lists all solutions, but {} only finds one: drop -v",
-            approach.info().id
-        ));
+    if let Err(message) = check_combination(approach.info(), &args, mode) {
+        args::usage_error(&message);
     }
     let opts = Options {
         seed: args.seed,
         max_steps: args.max_steps,
-        ..Options::default()
+        threads: args.threads.map_or(0, usize::from),
+        shard: args.shard.unwrap_or_default(),
     };
+    // Created before the search, so a bad path is refused at once.
+    let mut board_output = args.output.as_deref().map(|path| {
+        BoardOutput::create(path).unwrap_or_else(|message| args::usage_error(&message))
+    });
     let result = if args.json {
-        run_json(approach, &args, mode, &opts)
+        run_json(approach, &args, mode, &opts, board_output.as_mut())
     } else {
-        run_human(approach, &args, mode, &opts)
+        run_human(approach, &args, mode, &opts, board_output.as_mut())
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -61,6 +67,53 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Options that do not fit the approach or the mode, as one message.
+fn check_combination(info: &Info, args: &Args, mode: Mode) -> Result<(), String> {
+    let id = info.id;
+    let those = |has: fn(&Info) -> bool| {
+        let ids: Vec<&str> = REGISTRY
+            .all()
+            .iter()
+            .map(|a| a.info())
+            .filter(|i| has(i))
+            .map(|i| i.id)
+            .collect();
+        ids.join(", ")
+    };
+    if args.verbose && mode == Mode::First {
+        return Err(format!(
+            "-v lists all solutions, but {id} only finds one: drop -v"
+        ));
+    }
+    if args.threads.is_some() || args.shard.is_some() {
+        if !info.splits {
+            return Err(format!(
+                "{id} does not split its count into tasks: --threads and --shard apply to {}",
+                those(|i| i.splits)
+            ));
+        }
+        if mode == Mode::First || args.verbose {
+            return Err(
+                "--threads and --shard apply to counting; --first and -v search on one thread"
+                    .into(),
+            );
+        }
+    }
+    if args.unique && !info.counts_unique {
+        return Err(format!(
+            "{id} does not count fundamental solutions: --unique needs --algo {}",
+            those(|i| i.counts_unique)
+        ));
+    }
+    if args.output.is_some() && mode == Mode::Count {
+        return Err("--output takes the board of a --first run: add --first".into());
+    }
+    if args.json && args.output.as_deref() == Some(std::path::Path::new("-")) {
+        return Err("--json prints to standard output: give --output a file name".into());
+    }
+    Ok(())
 }
 
 /// Why a run did not complete.
@@ -81,12 +134,14 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// The seed's output: optional listing, then the count line; or the first solution.
+/// The seed's output: optional listing, then the count line; or the first
+/// solution (a summary line for boards too large to print).
 fn run_human(
     approach: &dyn Approach,
     args: &Args,
     mode: Mode,
     opts: &Options,
+    board_output: Option<&mut BoardOutput>,
 ) -> Result<(), Failure> {
     let n = args.n;
     let mut out = BufWriter::new(io::stdout().lock());
@@ -102,30 +157,73 @@ fn run_human(
                 }
             })?;
             written?;
-            writeln!(out, "{n}-Queens has {} solutions", outcome.solutions)?;
+            writeln!(out, "{}", count_line(n, &outcome, opts, args.unique))?;
         }
         Mode::Count => {
             let outcome = approach.count(n, opts, Steps::Skip)?;
-            writeln!(out, "{n}-Queens has {} solutions", outcome.solutions)?;
+            writeln!(out, "{}", count_line(n, &outcome, opts, args.unique))?;
         }
         Mode::First => {
+            let start = Instant::now();
             let outcome = approach.first(n, opts, Steps::Count)?;
-            match &outcome.solution {
-                Some(cols) => {
+            let seconds = start.elapsed().as_secs_f64();
+            let steps = outcome.steps.unwrap_or(0);
+            let unit = approach.info().step_unit;
+            match (&outcome.solution, board_output) {
+                (None, _) => writeln!(out, "{n}-Queens has no solution")?,
+                (Some(cols), None) if n <= PRINT_LIMIT => {
                     write_solution(&mut out, args.format(), cols)?;
-                    let steps = outcome.steps.unwrap_or(0);
-                    writeln!(
-                        out,
-                        "{n}-Queens: first solution found after {steps} {}",
-                        approach.info().step_unit
-                    )?;
+                    writeln!(out, "{n}-Queens: first solution found after {steps} {unit}")?;
                 }
-                None => writeln!(out, "{n}-Queens has no solution")?,
+                (Some(cols), destination) => {
+                    let valid = if is_solution(cols) {
+                        "valid"
+                    } else {
+                        "INVALID"
+                    };
+                    let summary = format!(
+                        "{n}-Queens: {valid} board found after {steps} {unit} in {seconds:.3} s"
+                    );
+                    match destination {
+                        Some(BoardOutput::Stdout) => {
+                            out.flush()?;
+                            BoardOutput::Stdout.write(cols)?;
+                            eprintln!("{summary}");
+                        }
+                        Some(file) => {
+                            file.write(cols)?;
+                            writeln!(out, "{summary}; board written to {}", file.describe())?;
+                        }
+                        None => writeln!(
+                            out,
+                            "{summary} (boards over {PRINT_LIMIT} queens are not printed: \
+                             --output FILE writes it)"
+                        )?,
+                    }
+                }
             }
         }
     }
     out.flush()?;
     Ok(())
+}
+
+/// The count line: all solutions, the fundamental ones with `--unique`, and
+/// which shard the numbers are of.
+fn count_line(n: usize, outcome: &Outcome, opts: &Options, unique: bool) -> String {
+    let all = outcome.solutions;
+    let what = match outcome.unique.filter(|_| unique) {
+        Some(unique) => format!("{unique} fundamental solutions ({all} in all)"),
+        None => format!("{all} solutions"),
+    };
+    if opts.shard.is_all() {
+        format!("{n}-Queens has {what}")
+    } else {
+        format!(
+            "{n}-Queens, shard {}: {what} (the {} shards add up to the count)",
+            opts.shard, opts.shard.count
+        )
+    }
 }
 
 /// One solution in the chosen format, on its own line(s). A board's rows end
@@ -135,12 +233,15 @@ fn write_solution(out: &mut impl Write, format: Format, cols: &[u32]) -> io::Res
 }
 
 /// Exactly one JSON line. The time is that of an uninstrumented run; the steps
-/// come from a second, instrumented run (skipped with `--no-steps`).
+/// come from a second, instrumented run (skipped with `--no-steps`), whose
+/// board is the one reported (the same, by determinism; the first run's board
+/// is dropped before the second starts, so peak memory is one run's).
 fn run_json(
     approach: &dyn Approach,
     args: &Args,
     mode: Mode,
     opts: &Options,
+    board_output: Option<&mut BoardOutput>,
 ) -> Result<(), Failure> {
     let run = |steps: Steps| -> Result<(Outcome, u128), Refusal> {
         let start = Instant::now();
@@ -152,21 +253,40 @@ fn run_json(
     };
     let (mut outcome, nanos) = run(Steps::Skip)?;
     if !args.no_steps {
+        let timed = outcome.solution.take().map(|cols| cols.len());
         let (counted, _) = run(Steps::Count)?;
-        debug_assert_eq!(counted.solution, outcome.solution);
+        debug_assert_eq!(counted.solutions, outcome.solutions);
+        debug_assert_eq!(counted.solution.as_ref().map(Vec::len), timed);
         outcome.steps = counted.steps;
+        outcome.solution = counted.solution;
     }
     let info = approach.info();
+    let valid = outcome.solution.as_deref().map(is_solution);
+    let output = match (board_output, &outcome.solution) {
+        (Some(destination), Some(cols)) => {
+            destination.write(cols)?;
+            Some(destination.describe())
+        }
+        _ => None,
+    };
     let record = Record {
         algo: info.id,
         n: args.n,
         mode: mode.name(),
         solutions: outcome.solutions,
+        unique: outcome.unique,
         steps: outcome.steps,
         nanos,
-        solution: outcome
-            .solution
-            .map(|cols| cols.iter().map(|c| c + 1).collect()),
+        threads: (info.splits && mode == Mode::Count).then(|| threads_used(opts)),
+        shard: (!opts.shard.is_all()).then(|| opts.shard.to_string()),
+        valid,
+        solution: match output {
+            Some(_) => None,
+            None => outcome
+                .solution
+                .map(|cols| cols.iter().map(|c| c + 1).collect()),
+        },
+        output,
         seed: (info.kind == Kind::FindOne).then_some(args.seed),
         peak_bytes: record::peak_rss_bytes(),
         extra: outcome.extra.into_iter().collect(),
@@ -175,4 +295,12 @@ fn run_json(
     serde_json::to_writer(&mut out, &record).map_err(io::Error::from)?;
     writeln!(out)?;
     Ok(())
+}
+
+/// The threads a splitting count ran on: `--threads`, else one per core.
+fn threads_used(opts: &Options) -> usize {
+    match opts.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    }
 }

@@ -15,12 +15,23 @@ pub struct Record {
     pub mode: &'static str,
     /// Solutions counted (count mode) or found (first mode: 0 or 1).
     pub solutions: u64,
+    /// Fundamental solutions (count mode, approaches that know them), else `null`.
+    pub unique: Option<u64>,
     /// Steps of the instrumented run (`null` with `--no-steps`).
     pub steps: Option<u64>,
     /// Wall time of the uninstrumented run, in nanoseconds.
     pub nanos: u128,
-    /// The solution found, 1-based columns (first mode), else `null`.
+    /// Threads a splitting count ran on, else `null`.
+    pub threads: Option<usize>,
+    /// The shard counted, `"i/k"`, or `null` for the whole count.
+    pub shard: Option<String>,
+    /// Whether the board found passed `is_solution` (first mode), else `null`.
+    pub valid: Option<bool>,
+    /// The solution found, 1-based columns (first mode), else `null`; also
+    /// `null` when the board went to `--output`.
     pub solution: Option<Vec<u32>>,
+    /// Where `--output` wrote the board, else `null`.
+    pub output: Option<String>,
     /// The random seed, for approaches that use one, else `null`.
     pub seed: Option<u64>,
     /// Peak resident memory of the process (Linux `VmHWM`), if known.

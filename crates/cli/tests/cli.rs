@@ -208,3 +208,143 @@ fn help_lists_every_approach() {
         assert!(help.contains(id), "--help lacks {id}");
     }
 }
+
+#[test]
+fn bad_combinations_of_options_are_refused_with_usage() {
+    assert_usage_error(&["--threads", "0", "8"], "--threads");
+    assert_usage_error(&["--threads", "x", "8"], "--threads");
+    for bad in ["0/4", "5/4", "2", "1/0", "a/b"] {
+        assert_usage_error(&["--shard", bad, "8"], "shard");
+    }
+    assert_usage_error(
+        &["--threads", "2", "--algo", "bitmask", "8"],
+        "does not split",
+    );
+    assert_usage_error(&["--shard", "1/2", "--algo", "mrv", "8"], "does not split");
+    assert_usage_error(&["--unique", "--algo", "bitmask", "8"], "fundamental");
+    assert_usage_error(&["--unique", "--first", "8"], "--first");
+    assert_usage_error(&["--shard", "1/2", "--first", "8"], "--first");
+    assert_usage_error(&["--output", "x.txt", "8"], "add --first");
+    assert_usage_error(&["--json", "--first", "--output", "-", "8"], "file name");
+    assert_usage_error(
+        &["--first", "--output", "/no/such/dir/board.txt", "8"],
+        "/no/such/dir/board.txt",
+    );
+}
+
+/// Parses one `--json` line of a count and returns (solutions, unique, steps).
+fn tally(args: &[&str]) -> (u64, Option<u64>, u64) {
+    let v = json(args);
+    (
+        v["solutions"].as_u64().unwrap(),
+        v["unique"].as_u64(),
+        v["steps"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn unique_counts_the_fundamental_solutions() {
+    assert_eq!(
+        stdout(&["--unique", "8"]),
+        "8-Queens has 12 fundamental solutions (92 in all)\n"
+    );
+    for n in [1, 4, 6, 10, 12] {
+        let (all, unique, _) = tally(&["--unique", "--json", &n.to_string()]);
+        assert_eq!(all, known::total(n).unwrap(), "n = {n}");
+        assert_eq!(unique, known::fundamental(n), "n = {n}");
+    }
+}
+
+#[test]
+fn shards_add_up_and_threads_change_nothing() {
+    let splitting: Vec<&str> = REGISTRY
+        .all()
+        .iter()
+        .map(|a| a.info())
+        .filter(|i| i.splits)
+        .map(|i| i.id)
+        .collect();
+    assert!(
+        splitting.len() >= 2,
+        "bitmask-mirror and bitmask-symmetric split"
+    );
+    for algo in splitting {
+        let whole = tally(&["--algo", algo, "--json", "--threads", "1", "12"]);
+        assert_eq!(whole.0, known::total(12).unwrap(), "{algo}");
+        for threads in ["2", "3"] {
+            assert_eq!(
+                tally(&["--algo", algo, "--json", "--threads", threads, "12"]),
+                whole,
+                "{algo}, {threads} threads"
+            );
+        }
+        for k in [2, 3, 7] {
+            let mut sum = (0, whole.1.map(|_| 0), 0);
+            for i in 1..=k {
+                let shard = format!("{i}/{k}");
+                let part = tally(&["--algo", algo, "--json", "--shard", &shard, "12"]);
+                sum = (
+                    sum.0 + part.0,
+                    sum.1.zip(part.1).map(|(a, b)| a + b),
+                    sum.2 + part.2,
+                );
+            }
+            assert_eq!(sum, whole, "{algo}, {k} shards");
+        }
+        let line = stdout(&["--algo", algo, "--shard", "2/3", "12"]);
+        assert!(line.starts_with("12-Queens, shard 2/3: "), "{line}");
+    }
+}
+
+#[test]
+fn large_boards_print_a_summary_and_go_to_output_files() {
+    let algo = "min-conflicts-random";
+    let summary = stdout(&["--algo", algo, "2000"]);
+    assert_eq!(summary.lines().count(), 1, "{summary}");
+    assert!(summary.starts_with("2000-Queens: valid board found after "));
+    assert!(summary.contains("--output FILE"), "{summary}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.txt");
+    let file = path.to_str().unwrap();
+    let summary = stdout(&["--algo", algo, "--output", file, "2000"]);
+    assert!(summary.contains("board written to"), "{summary}");
+    let cols: Vec<u32> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse::<u32>().unwrap() - 1)
+        .collect();
+    assert_eq!(cols.len(), 2000);
+    assert!(is_solution(&cols));
+
+    // --output - puts the board alone on stdout, the summary on stderr.
+    let out = queens(&["--first", "--output", "-", "8"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "1\n5\n8\n6\n3\n7\n2\n4\n"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("valid board"));
+
+    let v = json(&["--algo", algo, "--json", "--output", file, "3000"]);
+    assert!(v["solution"].is_null());
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["output"], file);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap().lines().count(),
+        3000
+    );
+
+    // A run that gives up leaves no file behind.
+    let gone = dir.path().join("gone.txt");
+    let out = queens(&[
+        "--algo",
+        algo,
+        "--max-steps",
+        "1",
+        "--output",
+        gone.to_str().unwrap(),
+        "3000",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!gone.exists());
+}

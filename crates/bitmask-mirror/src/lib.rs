@@ -1,0 +1,339 @@
+//! `bitmask-mirror`: the bitboard counter of the peers' C reference
+//! (`peers/ref-c/ref.c`, default mode), which halves the work with the
+//! left-right mirror in the way Jeff Somers' classic N-Queens program does.
+//!
+//! The search is `bitmask`'s tree walked the fast way: iterative, with an
+//! explicit stack of `u32` masks (used columns, and the diagonals of both
+//! directions shifted one column per row), each row's free squares found at
+//! once as `mask & !(cols | left | right)` and tried lowest set bit first.
+//!
+//! The mirror: no board is its own mirror image for n ≥ 2 (the first two rows
+//! would both need the middle column), so solutions come in pairs and only
+//! one of each pair is searched. Row 0 tries the left half of the columns,
+//! `0..n/2`; for odd n the queen in the middle column of row 0 is searched
+//! separately, with row 1 restricted to the columns left of the middle (the
+//! row-1 queen cannot be in the middle column too). Every board found is
+//! reported together with its mirror image, so the count doubles.
+//!
+//! The count splits into tasks, the placements of the first rows (see
+//! [`Task`]), so it runs on any number of threads and in shards
+//! (`queens_core::count_split`).
+//!
+//! Steps: one per queen placement of the halved tree, row 0 included (the
+//! middle column of odd n too) and the last row included: the `nodes` of
+//! `ref.c`, and half of `bitmask`'s placements rounded up.
+//!
+//! Limit: a row is a `u32` mask, so n ≤ 32.
+
+use std::ops::ControlFlow;
+
+use queens_core::{
+    Enumerate, Info, Kind, Options, Probe, Sink, Split, Symmetry, Tally, count_split,
+};
+
+/// The largest n: one bit per column of a `u32`.
+pub const MAX_N: usize = 32;
+
+/// Rows placed by the task list: a task starts at this row (or at row n − 2
+/// when the board is smaller), which gives about a thousand tasks at n = 16.
+pub const SPLIT_ROWS: usize = 3;
+
+/// The approach's description.
+pub static INFO: Info = Info {
+    id: "bitmask-mirror",
+    title: "Bitmask, mirror-halved, iterative",
+    source: "peers' ref-c (Somers-style mirror)",
+    structure: "three u32 masks (columns, both diagonals) on an explicit per-row stack",
+    step_unit: "queen placements of the mirror-halved tree (ref-c's nodes)",
+    order: "row 0 left half then middle column, lowest column first below; each board then its mirror",
+    max_n: MAX_N,
+    limit_reason: "a row of the board is a 32-bit mask",
+    kind: Kind::Exhaustive,
+    splits: true,
+    counts_unique: false,
+    quick_n: 14,
+    bench_count: &[8, 10, 12, 14, 16],
+    bench_first: &[20, 30],
+};
+
+/// The mirror-halved iterative bitboard search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BitmaskMirror;
+
+/// One independent piece of the count: a placement of the first rows, with
+/// the masks and the free squares of the next row.
+///
+/// Tasks come in depth-first order. Each carries the steps of the placements
+/// above it that no earlier task reported (its own prefix, and dead ends met
+/// on the way to it), so the tasks' steps add up to the whole tree's.
+#[derive(Clone, Debug)]
+pub struct Task {
+    /// The first row the task fills.
+    row: usize,
+    /// Diagonals (shifted towards higher columns), columns, anti-diagonals.
+    left: u32,
+    down: u32,
+    right: u32,
+    /// The squares of `row` still to try.
+    avail: u32,
+    /// The queens (as column bits) of the rows above `row`.
+    prefix: [u32; SPLIT_ROWS],
+    /// Placements above `row` this task reports.
+    steps: u64,
+}
+
+/// The columns of an n-wide row as bits.
+fn full(n: usize) -> u32 {
+    if n == 0 { 0 } else { u32::MAX >> (32 - n) }
+}
+
+/// The lowest set bit of `x` (0 when `x` is 0).
+#[inline(always)]
+fn lowest(x: u32) -> u32 {
+    x & x.wrapping_neg()
+}
+
+impl Task {
+    /// The task of a partial board whose row `row` is next.
+    fn child(&self, bit: u32, mask: u32) -> Task {
+        let (left, down, right) = (
+            (self.left | bit) << 1,
+            self.down | bit,
+            (self.right | bit) >> 1,
+        );
+        let mut prefix = self.prefix;
+        prefix[self.row] = bit;
+        Task {
+            row: self.row + 1,
+            left,
+            down,
+            right,
+            avail: mask & !(left | down | right),
+            prefix,
+            steps: 0,
+        }
+    }
+}
+
+/// Walks `root` depth first down to row `split` and appends one task per
+/// partial board that reaches it, charging the placements on the way.
+fn expand(root: Task, split: usize, mask: u32, pending: &mut u64, out: &mut Vec<Task>) {
+    let mut stack = vec![root];
+    while let Some(mut top) = stack.pop() {
+        if top.row == split {
+            top.steps = std::mem::take(pending);
+            out.push(top);
+        } else if top.avail != 0 {
+            let bit = lowest(top.avail);
+            top.avail ^= bit;
+            *pending += 1;
+            let child = top.child(bit, mask);
+            stack.push(top);
+            stack.push(child);
+        }
+    }
+}
+
+impl Split for BitmaskMirror {
+    type Task = Task;
+
+    fn tasks(&self, n: usize) -> Vec<Task> {
+        let empty = Task {
+            row: 0,
+            left: 0,
+            down: 0,
+            right: 0,
+            avail: 0,
+            prefix: [0; SPLIT_ROWS],
+            steps: 0,
+        };
+        if n < 2 {
+            // One trivial task: the empty board (n = 0) or the lone queen.
+            return vec![empty];
+        }
+        let mask = full(n);
+        let split = SPLIT_ROWS.min(n - 2);
+        let mut out = Vec::new();
+        let mut pending = 0;
+        // Row 0 in the left half.
+        let half = Task {
+            avail: (1 << (n / 2)) - 1,
+            ..empty.clone()
+        };
+        expand(half, split, mask, &mut pending, &mut out);
+        if n % 2 == 1 {
+            // Row 0 in the middle column, row 1 left of it.
+            pending += 1;
+            let m = 1u32 << (n / 2);
+            let mut middle = empty.child(m, mask);
+            middle.avail &= m - 1;
+            expand(middle, split, mask, &mut pending, &mut out);
+        }
+        // Dead ends after the last task are charged to it.
+        match out.last_mut() {
+            Some(last) => last.steps += pending,
+            None => out.push(Task {
+                steps: pending,
+                ..empty
+            }),
+        }
+        out
+    }
+
+    fn count_task<P: Probe>(&self, n: usize, task: &Task, probe: &mut P) -> Tally {
+        let mut half = 0;
+        let _ = walk(n, task, probe, &mut Discard, &mut half);
+        Tally {
+            solutions: if n < 2 { half } else { 2 * half },
+            unique: None,
+        }
+    }
+}
+
+/// A sink for `count_task`: the walk counts, so the sink does nothing.
+struct Discard;
+
+impl Sink for Discard {
+    const NEEDS_BOARD: bool = false;
+    #[inline(always)]
+    fn solution(&mut self, _cols: &[u32]) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// Sends one board found and its mirror image to `sink` (boards as column
+/// bits; `&[]` when the sink needs none).
+#[inline(always)]
+fn emit<S: Sink>(n: usize, board: &[u32; MAX_N], sink: &mut S) -> ControlFlow<()> {
+    if S::NEEDS_BOARD {
+        let cols: Vec<u32> = board[..n].iter().map(|b| b.trailing_zeros()).collect();
+        sink.solution(&cols)?;
+        if n > 1 {
+            sink.solution(&Symmetry::MirrorColumns.apply(&cols))?;
+        }
+        ControlFlow::Continue(())
+    } else {
+        sink.solution(&[])?;
+        if n > 1 {
+            sink.solution(&[])?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Walks one task depth first: every board found is added to `half` and sent
+/// with its mirror to `sink`. Rows `task.row..n - 2` use the explicit stack;
+/// the last two rows are tried inline ([`bottom`]).
+#[inline(always)]
+fn walk<P: Probe, S: Sink>(
+    n: usize,
+    task: &Task,
+    probe: &mut P,
+    sink: &mut S,
+    half: &mut u64,
+) -> ControlFlow<()> {
+    probe.steps(task.steps);
+    let mut board = [0u32; MAX_N];
+    if n < 2 {
+        // n = 0: the empty board; n = 1: one queen, its own mirror.
+        probe.steps(n as u64);
+        *half += 1;
+        board[0] = 1;
+        return emit(n, &board, sink);
+    }
+    let mask = full(n);
+    if S::NEEDS_BOARD {
+        board[..task.row].copy_from_slice(&task.prefix[..task.row]);
+    }
+    let start = task.row;
+    let (mut l, mut c, mut r, mut avail) = (task.left, task.down, task.right, task.avail);
+    if start == n - 2 {
+        return bottom(n, mask, l, c, r, avail, &mut board, probe, sink, half);
+    }
+    // The masks and remaining squares of each row above the current one.
+    let (mut sl, mut sc, mut sr, mut sa) = ([0u32; 32], [0u32; 32], [0u32; 32], [0u32; 32]);
+    let mut d = start;
+    loop {
+        if avail == 0 {
+            if d == start {
+                return ControlFlow::Continue(());
+            }
+            d -= 1;
+            let i = d & 31;
+            (l, c, r, avail) = (sl[i], sc[i], sr[i], sa[i]);
+            continue;
+        }
+        let bit = lowest(avail);
+        avail ^= bit;
+        probe.step();
+        if S::NEEDS_BOARD {
+            board[d & 31] = bit;
+        }
+        let (nl, nc, nr) = ((l | bit) << 1, c | bit, (r | bit) >> 1);
+        let next = mask & !(nl | nc | nr);
+        if d + 3 == n {
+            bottom(n, mask, nl, nc, nr, next, &mut board, probe, sink, half)?;
+        } else {
+            let i = d & 31;
+            (sl[i], sc[i], sr[i], sa[i]) = (l, c, r, avail);
+            d += 1;
+            (l, c, r, avail) = (nl, nc, nr, next);
+        }
+    }
+}
+
+/// Rows n − 2 and n − 1: each free square of row n − 2 is placed, and the
+/// board is complete when the one column left is free of both diagonals.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn bottom<P: Probe, S: Sink>(
+    n: usize,
+    mask: u32,
+    l: u32,
+    c: u32,
+    r: u32,
+    mut avail: u32,
+    board: &mut [u32; MAX_N],
+    probe: &mut P,
+    sink: &mut S,
+    half: &mut u64,
+) -> ControlFlow<()> {
+    while avail != 0 {
+        let bit = lowest(avail);
+        avail ^= bit;
+        probe.step();
+        let last = mask & !(((l | bit) << 1) | c | bit | ((r | bit) >> 1));
+        let hit = u64::from(last != 0);
+        probe.steps(hit);
+        *half += hit;
+        if last != 0 {
+            if S::NEEDS_BOARD {
+                board[(n - 2) & 31] = bit;
+                board[(n - 1) & 31] = last;
+            }
+            emit(n, board, sink)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+impl Enumerate for BitmaskMirror {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
+        let mut half = 0;
+        for task in self.tasks(n) {
+            walk(n, &task, probe, sink, &mut half)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn count<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Tally {
+        count_split(self, n, opts.threads, opts.shard, probe)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,149 @@
+use std::collections::BTreeSet;
+
+use super::*;
+use queens_bitmask::Bitmask;
+use queens_core::{NoSteps, Shard, StepCounter, Visitor, canonical, is_solution, known};
+
+/// Counts through `count_split` with the given threads and shard: the
+/// tally and the steps.
+fn split_count(n: usize, threads: usize, shard: Shard) -> (Tally, u64) {
+    let mut probe = StepCounter::default();
+    let opts = Options {
+        threads,
+        shard,
+        ..Options::default()
+    };
+    let tally = BitmaskSymmetric.count(n, &opts, &mut probe);
+    (tally, probe.count)
+}
+
+#[test]
+fn counts_match_a000170_and_a002562() {
+    for n in 0..=14 {
+        let (tally, _) = split_count(n, 1, Shard::ALL);
+        assert_eq!(Some(tally.solutions), known::total(n), "n = {n}");
+        assert_eq!(tally.unique, known::fundamental(n), "n = {n}");
+    }
+}
+
+#[test]
+fn search_and_count_agree_on_solutions_and_steps() {
+    for n in 0..=12 {
+        let (tally, steps) = split_count(n, 1, Shard::ALL);
+        assert_eq!(
+            BitmaskSymmetric.count_with_steps(n),
+            (tally.solutions, steps),
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn shards_add_up_to_the_whole_count() {
+    let n = 12;
+    let (all, all_steps) = split_count(n, 1, Shard::ALL);
+    for k in 1..=7u32 {
+        let (mut solutions, mut unique, mut steps) = (0, 0, 0);
+        for index in 1..=k {
+            let (tally, s) = split_count(n, 1, Shard { index, count: k });
+            solutions += tally.solutions;
+            unique += tally.unique.unwrap();
+            steps += s;
+        }
+        assert_eq!(
+            (solutions, Some(unique), steps),
+            (all.solutions, all.unique, all_steps),
+            "k = {k}"
+        );
+    }
+}
+
+#[test]
+fn threads_do_not_change_the_tally_or_the_steps() {
+    for n in [11, 13] {
+        let one = split_count(n, 1, Shard::ALL);
+        assert_eq!(split_count(n, 2, Shard::ALL), one, "n = {n}");
+        assert_eq!(split_count(n, 4, Shard::ALL), one, "n = {n}");
+    }
+}
+
+#[test]
+fn lists_the_same_solutions_as_bitmask() {
+    for n in 0..=10 {
+        let ours = BitmaskSymmetric.collect(n);
+        let set: BTreeSet<_> = ours.iter().cloned().collect();
+        assert_eq!(set.len(), ours.len(), "n = {n}: duplicates");
+        let reference: BTreeSet<_> = Bitmask.collect(n).into_iter().collect();
+        assert_eq!(set, reference, "n = {n}");
+    }
+}
+
+#[test]
+fn each_class_is_listed_together_once() {
+    // The listing is runs of one class each (a kept board, then its other
+    // images); runs of different classes never share a class.
+    for n in 4..=10 {
+        let list = BitmaskSymmetric.collect(n);
+        let mut classes = Vec::new();
+        for cols in &list {
+            let class = canonical(cols);
+            if classes.last() != Some(&class) {
+                assert!(!classes.contains(&class), "n = {n}: class split");
+                classes.push(class);
+            }
+        }
+        assert_eq!(Some(classes.len() as u64), known::fundamental(n), "n = {n}");
+    }
+}
+
+#[test]
+fn the_reduced_tree_is_much_smaller_than_the_full_one() {
+    // The bounds keep about one board in eight, but prune only near the
+    // edges, so the tree shrinks by a factor of about four.
+    for n in 10..=12 {
+        let full = Bitmask.count_with_steps(n).1;
+        let (_, steps) = split_count(n, 1, Shard::ALL);
+        assert!(steps * 4 < full, "n = {n}: {steps} of {full}");
+    }
+}
+
+#[test]
+fn first_solution_is_valid_up_to_32() {
+    for n in 4..=MAX_N {
+        let s = BitmaskSymmetric
+            .first(n, &mut NoSteps)
+            .expect("a solution exists");
+        assert!(is_solution(&s), "n = {n}: {s:?}");
+    }
+    for n in [2, 3] {
+        assert_eq!(BitmaskSymmetric.first(n, &mut NoSteps), None);
+    }
+}
+
+#[test]
+fn counting_sinks_are_called_once_per_solution() {
+    let mut calls = 0;
+    let _ = BitmaskSymmetric.search(
+        9,
+        &mut NoSteps,
+        &mut Visitor(|cols: &[u32]| {
+            assert!(is_solution(cols));
+            calls += 1;
+            ControlFlow::Continue(())
+        }),
+    );
+    assert_eq!(Some(calls), known::total(9));
+    assert_eq!(
+        Some(BitmaskSymmetric.count_with_steps(9).0),
+        known::total(9)
+    );
+}
+
+#[test]
+fn enough_tasks_to_balance_threads() {
+    for n in 16..=18 {
+        let tasks = BitmaskSymmetric.tasks(n);
+        assert!(tasks.len() >= 500, "n = {n}: {} tasks", tasks.len());
+        assert!(tasks.iter().all(|t| t.row == SPLIT_ROWS));
+    }
+}
