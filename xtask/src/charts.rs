@@ -31,6 +31,9 @@ pub fn register_font() -> Result<()> {
 }
 
 /// Ten colours with good contrast on white (Matplotlib's tab10, reordered).
+/// How many colours there are before they repeat (with the next marker).
+pub const PALETTE_LEN: usize = PALETTE.len();
+
 const PALETTE: [RGBColor; 10] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 39, 40),

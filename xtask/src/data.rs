@@ -34,11 +34,19 @@ pub enum Family {
     First,
     /// Finding one solution by local search, one seed per sample.
     Local,
+    /// Counting all solutions on every core (approaches that split their
+    /// count into tasks; their `count` samples run on one thread).
+    Parallel,
 }
 
 impl Family {
     /// Every family, in measuring order.
-    pub const ALL: [Family; 3] = [Family::Count, Family::First, Family::Local];
+    pub const ALL: [Family; 4] = [
+        Family::Count,
+        Family::First,
+        Family::Local,
+        Family::Parallel,
+    ];
 
     /// The name used in the CSV.
     pub fn name(self) -> &'static str {
@@ -46,7 +54,13 @@ impl Family {
             Family::Count => "count",
             Family::First => "first",
             Family::Local => "local",
+            Family::Parallel => "parallel",
         }
+    }
+
+    /// Whether the family counts every solution.
+    pub fn counts(self) -> bool {
+        matches!(self, Family::Count | Family::Parallel)
     }
 }
 
@@ -135,6 +149,9 @@ pub struct ApproachMeta {
     pub limit_reason: String,
     /// `true` for local searches (find one solution), `false` for exhaustive searches.
     pub find_one: bool,
+    /// Whether its count splits into tasks (threads, shards).
+    #[serde(default)]
+    pub splits: bool,
 }
 
 /// A solved board kept for a picture.
@@ -214,7 +231,9 @@ impl Dataset {
             let Some(a) = self.approach(&s.approach) else {
                 bail!("{}: approach '{}' is not in {APPROACHES}", at(), s.approach);
             };
-            if a.find_one != (s.family == Family::Local) {
+            if a.find_one != (s.family == Family::Local)
+                || (s.family == Family::Parallel && !a.splits)
+            {
                 bail!(
                     "{}: family '{}' does not fit approach '{}'",
                     at(),
@@ -331,6 +350,7 @@ pub(crate) mod tests {
             max_n: 32,
             limit_reason: "64-bit masks".into(),
             find_one,
+            splits: false,
         };
         let mut samples = Vec::new();
         let mut push = |family,

@@ -125,6 +125,7 @@ struct Record {
     n: usize,
     mode: String,
     solutions: u64,
+    unique: Option<u64>,
     steps: Option<u64>,
     nanos: u64,
     solution: Option<Vec<u32>>,
@@ -167,8 +168,16 @@ impl Runner {
     fn run(&mut self, job: Job<'_>) -> Result<Run> {
         let mut cmd = Command::new(&self.exe);
         cmd.args(["--algo", job.info.id, "--json"]);
-        if job.family == Family::First {
-            cmd.arg("--first");
+        match job.family {
+            Family::First => {
+                cmd.arg("--first");
+            }
+            // A splitting counter's count series is its one-thread time;
+            // the parallel family runs it on every core (the default).
+            Family::Count if job.info.splits => {
+                cmd.args(["--threads", "1"]);
+            }
+            _ => {}
         }
         if !job.steps {
             cmd.arg("--no-steps");
@@ -241,7 +250,12 @@ fn verify(job: Job<'_>, r: &Record) -> Result<()> {
         bail!("{at}: the instrumented run reported no steps");
     }
     match job.family {
-        Family::Count => {
+        Family::Count | Family::Parallel => {
+            if let Some(unique) = r.unique
+                && Some(unique) != known::fundamental(n)
+            {
+                bail!("{at}: counted {unique} fundamental solutions, OEIS A002562 says otherwise");
+            }
             if r.mode != "count" {
                 bail!("{at}: mode '{}' where counting was asked", r.mode);
             }
@@ -340,12 +354,8 @@ enum Point {
 impl Measurer {
     /// Measures one approach in one family along its grid.
     fn approach(&mut self, family: Family, info: &'static Info) -> Result<()> {
-        let grid = match family {
-            Family::Count => self.settings.count_grid(info),
-            Family::First => self.settings.first_grid(info),
-            Family::Local => self.settings.local_grid(info),
-        };
-        let model = if family == Family::Count {
+        let grid = self.settings.grid(family, info);
+        let model = if family.counts() {
             Model::Exponential
         } else {
             Model::Power
@@ -394,7 +404,7 @@ impl Measurer {
         let elapsed = start.elapsed().as_secs_f64();
         self.progress.suspend(|| {
             eprintln!(
-                "  {:<5} {:<30} {:>9} {:>6.1} s  stop: {reason}",
+                "  {:<8} {:<30} {:>9} {:>6.1} s  stop: {reason}",
                 family.name(),
                 info.id,
                 match (seconds.first(), last_n) {
@@ -577,17 +587,11 @@ pub fn measure(
                 .iter()
                 .map(|a| a.info())
                 .filter(move |i| (i.kind == Kind::FindOne) == (family == Family::Local))
+                .filter(move |i| family != Family::Parallel || i.splits)
                 .map(move |i| (family, i))
         })
         .collect();
-    let total: usize = plan
-        .iter()
-        .map(|&(f, i)| match f {
-            Family::Count => settings.count_grid(i).len(),
-            Family::First => settings.first_grid(i).len(),
-            Family::Local => settings.local_grid(i).len(),
-        })
-        .sum();
+    let total: usize = plan.iter().map(|&(f, i)| settings.grid(f, i).len()).sum();
     let progress = ProgressBar::new(total as u64).with_style(
         ProgressStyle::with_template(
             "{spinner} {elapsed_precise} [{wide_bar}] {pos}/{len} points, ETA {eta} · {msg}",
@@ -664,6 +668,7 @@ pub fn measure(
                 max_n: i.max_n,
                 limit_reason: i.limit_reason.into(),
                 find_one: i.kind == Kind::FindOne,
+                splits: i.splits,
             }
         })
         .collect();
@@ -688,7 +693,7 @@ pub fn print_time_spent(meta: &Meta) {
     let total: f64 = by_family.values().map(|v| v.0).sum();
     eprintln!("xtask: measuring took {total:.1} s:");
     for (family, (s, p)) in &by_family {
-        eprintln!("  {family:<5} {s:>6.1} s in {p} processes");
+        eprintln!("  {family:<10} {s:>6.1} s in {p} processes");
     }
     let mut slowest: Vec<&TimeSpent> = meta.time_spent.iter().collect();
     slowest.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
@@ -729,6 +734,7 @@ mod tests {
             n: 8,
             mode: if solution.is_some() { "first" } else { "count" }.into(),
             solutions,
+            unique: None,
             steps: Some(10),
             nanos: 1,
             solution,

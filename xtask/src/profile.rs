@@ -119,6 +119,16 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The sizes of one family's grid for an approach.
+    pub fn grid(&self, family: crate::data::Family, info: &Info) -> Vec<usize> {
+        use crate::data::Family;
+        match family {
+            Family::Count | Family::Parallel => self.count_grid(info),
+            Family::First => self.first_grid(info),
+            Family::Local => self.local_grid(info),
+        }
+    }
+
     /// The largest n this profile measures an approach at.
     fn cap(&self, info: &Info) -> usize {
         if self.quick_only {

@@ -21,6 +21,9 @@ pub const OUTPUTS: [&str; 2] = [CHARTS, REPORT];
 /// The largest n of the close-up on the first solution (the dense part of the grid).
 pub const SMALL_N: usize = 32;
 
+/// What a chart reads from a point: (median, lowest, highest), or nothing.
+type Value<'a> = &'a dyn Fn(&analysis::Stat) -> Option<(f64, f64, f64)>;
+
 /// One line per series: medians with the sample spread as whiskers.
 fn lines(
     series: &[Series],
@@ -60,6 +63,7 @@ pub fn line_charts(data: &Dataset) -> Vec<LineChart> {
     let n_desc = "n (board size = number of queens)".to_string();
     let mut first_and_local = lines(&first, time);
     first_and_local.extend(lines(&local, time));
+    let strategies = strategy_lines(data, &count, time, |p| p.steps.map(|s| (s, s, s)));
     let charts = vec![
         LineChart {
             name: "count_time",
@@ -114,6 +118,24 @@ pub fn line_charts(data: &Dataset) -> Vec<LineChart> {
             }),
         },
         LineChart {
+            name: "strategies_time",
+            title: "Counting strategies: the same tree search, less of the tree".into(),
+            x_desc: n_desc.clone(),
+            y_desc: "time per run (median; log scale)".into(),
+            x_log: false,
+            y_unit: Unit::Seconds,
+            lines: strategies.0,
+        },
+        LineChart {
+            name: "strategies_nodes",
+            title: "Counting strategies: nodes each one visits".into(),
+            x_desc: n_desc.clone(),
+            y_desc: "queen placements (log scale)".into(),
+            x_log: false,
+            y_unit: Unit::Count,
+            lines: strategies.1,
+        },
+        LineChart {
             name: "first_time",
             title: "Time to the first solution: backtracking vs local search".into(),
             x_desc: format!("{n_desc}, log scale"),
@@ -152,6 +174,43 @@ pub fn line_charts(data: &Dataset) -> Vec<LineChart> {
         },
     ];
     charts.into_iter().filter(|c| !c.lines.is_empty()).collect()
+}
+
+/// The counters compared in the strategies charts: the faithful one and the
+/// two that use the board's symmetry.
+pub const STRATEGIES: [&str; 3] = ["bitmask", "bitmask-mirror", "bitmask-symmetric"];
+
+/// Lines of the strategies charts, (time, nodes): each counter's one-thread
+/// count and, for those that split their work, its count on every core
+/// (same colour, next marker).
+fn strategy_lines(
+    data: &Dataset,
+    count: &[Series],
+    time: impl Fn(&analysis::Stat) -> Option<(f64, f64, f64)> + Copy,
+    nodes: impl Fn(&analysis::Stat) -> Option<(f64, f64, f64)> + Copy,
+) -> (Vec<Line>, Vec<Line>) {
+    let parallel = analysis::series(data, Family::Parallel);
+    let pick = |series: &[Series], value: Value| {
+        lines(series, value)
+            .into_iter()
+            .filter(|l| STRATEGIES.contains(&l.label.as_str()))
+            .collect::<Vec<Line>>()
+    };
+    let label_one = |mut l: Line| {
+        if parallel.iter().any(|p| p.approach.id == l.label) {
+            l.label = format!("{}, 1 thread", l.label);
+        }
+        l
+    };
+    let label_all = |mut l: Line| {
+        l.label = format!("{}, {} threads", l.label, data.meta.cores);
+        l.index += charts::PALETTE_LEN;
+        l
+    };
+    let mut time_lines: Vec<Line> = pick(count, &time).into_iter().map(label_one).collect();
+    time_lines.extend(pick(&parallel, &time).into_iter().map(label_all));
+    let node_lines = pick(count, &nodes).into_iter().map(label_one).collect();
+    (time_lines, node_lines)
 }
 
 /// The block-sums order comparison: steps per strategy (None without data).

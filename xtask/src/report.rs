@@ -159,7 +159,8 @@ pub fn markdown(data: &Dataset, figures: &[Figure]) -> String {
     // the approaches are, the context, the caveats and how to reproduce.
     header(&mut md, data, figures);
     counting(&mut md, data, figures, &count);
-    first_solution(&mut md, figures, &count, &first, &local);
+    strategies(&mut md, data, figures, &count);
+    first_solution(&mut md, data, figures, &count, &first, &local);
     local_search(&mut md, data, figures, &local);
     boards(&mut md, data, figures);
     block_sums(&mut md, data, figures);
@@ -564,6 +565,154 @@ fn counting(md: &mut String, data: &Dataset, figures: &[Figure], count: &[Series
 
 /// The share of the counting steps a first solution costs, at the largest n
 /// measured in both families.
+/// The counting strategies: what halving the first row, using all eight
+/// symmetries and splitting the work over cores each buy, computed from the
+/// count series of the counters in [`crate::render::STRATEGIES`].
+fn strategies(md: &mut String, data: &Dataset, figures: &[Figure], count: &[Series]) {
+    let picked: Vec<&Series> = crate::render::STRATEGIES
+        .iter()
+        .filter_map(|id| count.iter().find(|s| s.approach.id == *id))
+        .collect();
+    let Some((base, others)) = picked.split_first() else {
+        return;
+    };
+    if others.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "## Counting strategies: symmetry and threads
+"
+    );
+    let _ = writeln!(
+        md,
+        "The same row-by-row bitmask search, three ways. `bitmask` is the seed's program. \
+         `bitmask-mirror` tries only the left half of the first row and doubles the count \
+         (every solution has a distinct mirror image). `bitmask-symmetric` uses all eight \
+         symmetries of the board: it searches only boards that can be the smallest of \
+         their symmetry class, weights each by the size of its class (2, 4 or 8) and so \
+         also counts the fundamental solutions (OEIS A002562). The two symmetric counters \
+         split their search into tasks (the placements of the first rows), so they also run \
+         on every core and in shards; their one-thread times are the ones compared here.\n"
+    );
+    figure(
+        md,
+        figures,
+        "strategies_time",
+        "Time to count all solutions with each strategy, on one thread and on every core \
+         (same colour, next marker).",
+    );
+    figure(
+        md,
+        figures,
+        "strategies_nodes",
+        "Nodes each strategy visits (queen placements of its reduced tree): symmetry removes \
+         whole subtrees, which is where most of the speed comes from.",
+    );
+    // The largest n every strategy was measured at.
+    let shared = base
+        .points
+        .iter()
+        .rev()
+        .map(|p| p.n)
+        .find(|&n| others.iter().all(|s| s.at(n).is_some()));
+    if let Some(at) = shared {
+        let b = base.at(at).expect("shared n");
+        let _ = writeln!(
+            md,
+            "| counter | n | median time (1 thread) | nodes | faster than `{}` | fewer nodes | ns per node |",
+            base.approach.id
+        );
+        let _ = writeln!(md, "|---|---|---|---|---|---|---|");
+        for s in &picked {
+            let p = s.at(at).expect("shared n");
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {} | {} | {} | {} |",
+                id(s),
+                n(at),
+                human_seconds(p.seconds()),
+                p.steps.map_or("–".into(), human_count),
+                ratio(b.median_ns / p.median_ns),
+                match (b.steps, p.steps) {
+                    (Some(bs), Some(ps)) if ps > 0.0 => ratio(bs / ps),
+                    _ => "–".into(),
+                },
+                p.ns_per_step().map_or("–".into(), |v| format!("{v:.2}")),
+            );
+        }
+        let _ = writeln!(md);
+        for s in others {
+            let p = s.at(at).expect("shared n");
+            let (Some(bs), Some(ps)) = (b.steps, p.steps) else {
+                continue;
+            };
+            let speed = b.median_ns / p.median_ns;
+            let fewer = bs / ps;
+            let per_node = speed / fewer;
+            let _ = writeln!(
+                md,
+                "- **{}** at n = {}: {} fewer nodes than `{}` and {} faster; {}.",
+                id(s),
+                n(at),
+                ratio(fewer),
+                base.approach.id,
+                ratio(speed),
+                if per_node >= 1.0 {
+                    format!(
+                        "the remaining {} comes from cheaper nodes (an explicit stack, \
+                         lowest free square first, instead of the seed's recursion over \
+                         every column)",
+                        ratio(per_node)
+                    )
+                } else {
+                    format!(
+                        "its nodes cost {} more each (the symmetry bookkeeping), \
+                         which the smaller tree more than pays for",
+                        ratio(1.0 / per_node)
+                    )
+                }
+            );
+        }
+    }
+    let parallel = analysis::series(data, Family::Parallel);
+    for s in &parallel {
+        let Some(one) = count.iter().find(|c| c.approach.id == s.approach.id) else {
+            continue;
+        };
+        // Speed-up at the largest n both measured, among runs long enough to time well.
+        let Some((at, speedup)) = s
+            .points
+            .iter()
+            .rev()
+            .filter(|p| p.median_ns >= analysis::FIT_FLOOR_NS)
+            .find_map(|p| Some((p.n, one.at(p.n)?.median_ns / p.median_ns)))
+        else {
+            continue;
+        };
+        let cores = data.meta.cores.max(1);
+        let versus = if speedup >= 1.0 {
+            format!(
+                "{} faster than on one thread ({:.0}% of the ideal {cores}×)",
+                ratio(speedup),
+                100.0 * speedup / cores as f64
+            )
+        } else {
+            format!(
+                "{} slower than on one thread (at this size, starting the threads costs more than they save)",
+                ratio(1.0 / speedup)
+            )
+        };
+        let _ = writeln!(
+            md,
+            "- **{}** on {cores} threads at n = {}: {versus}, with the same count and the same nodes.",
+            id(s),
+            n(at),
+        );
+    }
+    let _ = writeln!(md);
+}
+
 fn first_vs_count(first: &Series, count: &[Series]) -> Option<(usize, f64)> {
     let c = count.iter().find(|c| c.approach.id == first.approach.id)?;
     first
@@ -575,6 +724,7 @@ fn first_vs_count(first: &Series, count: &[Series]) -> Option<(usize, f64)> {
 
 fn first_solution(
     md: &mut String,
+    data: &Dataset,
     figures: &[Figure],
     count: &[Series],
     first: &[Series],
@@ -704,16 +854,33 @@ fn first_solution(
             others.join(", ")
         );
     }
-    for l in local {
-        if let Some(p) = l.last() {
-            let _ = writeln!(
-                md,
-                "- {} reached n = {} in {} (median over seeds).",
-                id(l),
-                n(p.n),
-                human_seconds(p.seconds())
-            );
-        }
+    // Where each method stops being practical: its largest n and why it went no further.
+    let _ = writeln!(md, "\nWhere each method stops being practical:\n");
+    for (s, family) in first
+        .iter()
+        .map(|s| (s, Family::First))
+        .chain(local.iter().map(|s| (s, Family::Local)))
+    {
+        let Some(p) = s.last() else { continue };
+        let stop = data
+            .stops
+            .iter()
+            .find(|x| x.family == family && x.approach == s.approach.id)
+            .map_or(String::new(), |x| {
+                format!("; it stopped there: {}", x.reason)
+            });
+        let _ = writeln!(
+            md,
+            "- {} reached n = {} in {}{}{stop}.",
+            id(s),
+            n(p.n),
+            human_seconds(p.seconds()),
+            if family == Family::Local {
+                " (median over seeds)"
+            } else {
+                ""
+            },
+        );
     }
     md.push('\n');
 }
