@@ -261,6 +261,8 @@ fn run_json(
         outcome.solution = counted.solution;
     }
     let info = approach.info();
+    // The search's peak, read before the check and the output add their own.
+    let peak_bytes = record::peak_rss_bytes();
     let valid = outcome.solution.as_deref().map(is_solution);
     let output = match (board_output, &outcome.solution) {
         (Some(destination), Some(cols)) => {
@@ -288,7 +290,7 @@ fn run_json(
         },
         output,
         seed: (info.kind == Kind::FindOne).then_some(args.seed),
-        peak_bytes: record::peak_rss_bytes(),
+        peak_bytes,
         extra: outcome.extra.into_iter().collect(),
     };
     let mut out = io::stdout().lock();

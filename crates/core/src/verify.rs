@@ -7,23 +7,38 @@
 /// that size. O(n) time and memory, so it checks boards of 10⁸ queens too.
 pub fn is_solution(cols: &[u32]) -> bool {
     let n = cols.len();
-    let mut column = vec![false; n];
-    let mut diag = vec![false; 2 * n]; // row + col
-    let mut anti = vec![false; 2 * n]; // row - col + n
+    // Bitsets, 5n bits in all: checking a board of 10⁸ queens costs 63 MB
+    // beside the board's 400 MB, not another 500 MB of booleans.
+    let mut column = Bits::new(n);
+    let mut diag = Bits::new(2 * n); // row + col
+    let mut anti = Bits::new(2 * n); // row - col + n
     for (row, &col) in cols.iter().enumerate() {
         let col = col as usize;
         if col >= n {
             return false;
         }
-        let (d, a) = (row + col, row + n - col);
-        if column[col] || diag[d] || anti[a] {
+        if !column.insert(col) || !diag.insert(row + col) || !anti.insert(row + n - col) {
             return false;
         }
-        column[col] = true;
-        diag[d] = true;
-        anti[a] = true;
     }
     true
+}
+
+/// A fixed-size set of small integers, one bit each.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(len: usize) -> Self {
+        Bits(vec![0; len.div_ceil(64)])
+    }
+
+    /// Adds `i`; `false` if it was already there.
+    fn insert(&mut self, i: usize) -> bool {
+        let (word, bit) = (&mut self.0[i / 64], 1u64 << (i % 64));
+        let fresh = *word & bit == 0;
+        *word |= bit;
+        fresh
+    }
 }
 
 /// The 8 symmetries of the square (the dihedral group D4).
