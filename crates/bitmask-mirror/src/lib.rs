@@ -28,7 +28,7 @@
 use std::ops::ControlFlow;
 
 use queens_core::{
-    Enumerate, Info, Kind, Options, Probe, Sink, Split, Symmetry, Tally, count_split,
+    Discard, Enumerate, Info, Kind, Options, Probe, Sink, Split, Symmetry, Tally, count_split,
 };
 
 /// The largest n: one bit per column of a `u32`.
@@ -187,17 +187,6 @@ impl Split for BitmaskMirror {
             solutions: if n < 2 { half } else { 2 * half },
             unique: None,
         }
-    }
-}
-
-/// A sink for `count_task`: the walk counts, so the sink does nothing.
-struct Discard;
-
-impl Sink for Discard {
-    const NEEDS_BOARD: bool = false;
-    #[inline(always)]
-    fn solution(&mut self, _cols: &[u32]) -> ControlFlow<()> {
-        ControlFlow::Continue(())
     }
 }
 

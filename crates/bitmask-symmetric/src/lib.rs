@@ -50,7 +50,7 @@
 use std::ops::ControlFlow;
 
 use queens_core::{
-    Enumerate, Info, Kind, Options, Probe, Sink, Split, Symmetry, Tally, count_split,
+    Discard, Enumerate, Info, Kind, Options, Probe, Sink, Split, Symmetry, Tally, count_split,
 };
 
 /// The largest n: one bit per column of a `u32`.
@@ -397,17 +397,6 @@ impl Split for BitmaskSymmetric {
 struct Found {
     unique: u64,
     total: u64,
-}
-
-/// A sink for `count_task`: the walk counts, so the sink does nothing.
-struct Discard;
-
-impl Sink for Discard {
-    const NEEDS_BOARD: bool = false;
-    #[inline(always)]
-    fn solution(&mut self, _cols: &[u32]) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
 }
 
 /// Sends a kept board (column bits) and its other images, `weight` solutions

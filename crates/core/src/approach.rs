@@ -219,6 +219,19 @@ impl Sink for Counter {
     }
 }
 
+/// Ignores every solution: for searches that count inside the walk itself
+/// (e.g. weighting boards by their symmetry) and need no sink.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Discard;
+
+impl Sink for Discard {
+    const NEEDS_BOARD: bool = false;
+    #[inline(always)]
+    fn solution(&mut self, _cols: &[u32]) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
 /// Keeps the first solution and stops the search.
 #[derive(Clone, Debug, Default)]
 pub struct FirstSolution(pub Option<Vec<u32>>);

@@ -21,8 +21,8 @@ pub mod usage;
 pub mod verify;
 
 pub use approach::{
-    Approach, Counter, Enumerate, Exhaustive, FirstSolution, Found, Info, Kind, Local, LocalSearch,
-    Options, Outcome, Refusal, Sink, Steps, Visit, Visitor, check_limit,
+    Approach, Counter, Discard, Enumerate, Exhaustive, FirstSolution, Found, Info, Kind, Local,
+    LocalSearch, Options, Outcome, Refusal, Sink, Steps, Visit, Visitor, check_limit,
 };
 pub use format::Format;
 pub use probe::{NoSteps, Probe, StepCounter};
