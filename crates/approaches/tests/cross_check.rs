@@ -1,14 +1,15 @@
 //! One expectation run across every registered approach (ripgrep's testutil
 //! idea): each exhaustive approach must find exactly the solutions `bitmask`
 //! finds, as many as OEIS A000170 says, each a valid board, none twice; each
-//! find-one approach must return valid boards. New approaches are checked as
+//! find-one approach must return valid boards; each counter that splits its
+//! work must give the same tally for any shards and threads. New approaches are checked as
 //! soon as they are registered.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use queens_approaches::REGISTRY;
-use queens_core::{Approach, Kind, Options, Steps, is_solution, known};
+use queens_core::{Approach, Kind, Options, Outcome, Shard, Steps, is_solution, known};
 
 /// Approaches that walk the classic row-by-row tree (one node per queen
 /// placement, rows in order) and so must report identical step counts.
@@ -128,6 +129,76 @@ fn first_solutions_are_valid_and_match_the_listing_head() {
                 listing(approach, n).into_iter().next(),
                 "{id}, n = {n}"
             );
+        }
+    }
+}
+
+/// The approaches whose count splits into tasks (threads, shards).
+fn splitting() -> Vec<&'static dyn Approach> {
+    let all: Vec<_> = exhaustive().filter(|a| a.info().splits).collect();
+    assert!(all.len() >= 2, "bitmask-mirror and bitmask-symmetric split");
+    all
+}
+
+/// An instrumented count on `threads` threads, of one shard.
+fn split_count(approach: &dyn Approach, n: usize, threads: usize, shard: Shard) -> Outcome {
+    let opts = Options {
+        threads,
+        shard,
+        ..Options::default()
+    };
+    approach.count(n, &opts, Steps::Count).unwrap()
+}
+
+#[test]
+fn split_counts_add_up_over_shards_and_do_not_depend_on_threads() {
+    for approach in splitting() {
+        let id = approach.info().id;
+        let all = split_count(approach, 12, 1, Shard::ALL);
+        for k in 1..=7u32 {
+            let (mut solutions, mut unique, mut steps) = (0, all.unique.map(|_| 0), 0);
+            for index in 1..=k {
+                let part = split_count(approach, 12, 1, Shard { index, count: k });
+                solutions += part.solutions;
+                unique = unique.zip(part.unique).map(|(a, b)| a + b);
+                steps += part.steps.unwrap();
+            }
+            assert_eq!(
+                (solutions, unique, Some(steps)),
+                (all.solutions, all.unique, all.steps),
+                "{id}, {k} shards"
+            );
+        }
+        for n in [11, 13] {
+            let one = split_count(approach, n, 1, Shard::ALL);
+            for threads in [2, 4] {
+                assert_eq!(
+                    split_count(approach, n, threads, Shard::ALL),
+                    one,
+                    "{id}, n = {n}, {threads} threads"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn split_counts_agree_with_the_listing_and_the_known_answers() {
+    for approach in splitting() {
+        let info = approach.info();
+        for n in 0..=12 {
+            let counted = split_count(approach, n, 1, Shard::ALL);
+            let listed = approach
+                .visit(n, &Options::default(), &mut |_| ControlFlow::Continue(()))
+                .unwrap();
+            assert_eq!(
+                (listed.solutions, listed.steps),
+                (counted.solutions, counted.steps),
+                "{}, n = {n}",
+                info.id
+            );
+            let expected = known::fundamental(n).filter(|_| info.counts_unique);
+            assert_eq!(counted.unique, expected, "{}, n = {n}", info.id);
         }
     }
 }

@@ -1,16 +1,12 @@
-use std::collections::BTreeSet;
-
 use super::*;
 use queens_bitmask::Bitmask;
-use queens_core::{NoSteps, Shard, StepCounter, Visitor, canonical, is_solution, known};
+use queens_core::{NoSteps, StepCounter, Visitor, canonical, is_solution, known};
 
-/// Counts through `count_split` with the given threads and shard: the
-/// tally and the steps.
-fn split_count(n: usize, threads: usize, shard: Shard) -> (Tally, u64) {
+/// Counts on one thread: the tally and the steps.
+fn count_one_thread(n: usize) -> (Tally, u64) {
     let mut probe = StepCounter::default();
     let opts = Options {
-        threads,
-        shard,
+        threads: 1,
         ..Options::default()
     };
     let tally = BitmaskSymmetric.count(n, &opts, &mut probe);
@@ -20,61 +16,9 @@ fn split_count(n: usize, threads: usize, shard: Shard) -> (Tally, u64) {
 #[test]
 fn counts_match_a000170_and_a002562() {
     for n in 0..=14 {
-        let (tally, _) = split_count(n, 1, Shard::ALL);
+        let (tally, _) = count_one_thread(n);
         assert_eq!(Some(tally.solutions), known::total(n), "n = {n}");
         assert_eq!(tally.unique, known::fundamental(n), "n = {n}");
-    }
-}
-
-#[test]
-fn search_and_count_agree_on_solutions_and_steps() {
-    for n in 0..=12 {
-        let (tally, steps) = split_count(n, 1, Shard::ALL);
-        assert_eq!(
-            BitmaskSymmetric.count_with_steps(n),
-            (tally.solutions, steps),
-            "n = {n}"
-        );
-    }
-}
-
-#[test]
-fn shards_add_up_to_the_whole_count() {
-    let n = 12;
-    let (all, all_steps) = split_count(n, 1, Shard::ALL);
-    for k in 1..=7u32 {
-        let (mut solutions, mut unique, mut steps) = (0, 0, 0);
-        for index in 1..=k {
-            let (tally, s) = split_count(n, 1, Shard { index, count: k });
-            solutions += tally.solutions;
-            unique += tally.unique.unwrap();
-            steps += s;
-        }
-        assert_eq!(
-            (solutions, Some(unique), steps),
-            (all.solutions, all.unique, all_steps),
-            "k = {k}"
-        );
-    }
-}
-
-#[test]
-fn threads_do_not_change_the_tally_or_the_steps() {
-    for n in [11, 13] {
-        let one = split_count(n, 1, Shard::ALL);
-        assert_eq!(split_count(n, 2, Shard::ALL), one, "n = {n}");
-        assert_eq!(split_count(n, 4, Shard::ALL), one, "n = {n}");
-    }
-}
-
-#[test]
-fn lists_the_same_solutions_as_bitmask() {
-    for n in 0..=10 {
-        let ours = BitmaskSymmetric.collect(n);
-        let set: BTreeSet<_> = ours.iter().cloned().collect();
-        assert_eq!(set.len(), ours.len(), "n = {n}: duplicates");
-        let reference: BTreeSet<_> = Bitmask.collect(n).into_iter().collect();
-        assert_eq!(set, reference, "n = {n}");
     }
 }
 
@@ -102,7 +46,7 @@ fn the_reduced_tree_is_much_smaller_than_the_full_one() {
     // edges, so the tree shrinks by a factor of about four.
     for n in 10..=12 {
         let full = Bitmask.count_with_steps(n).1;
-        let (_, steps) = split_count(n, 1, Shard::ALL);
+        let (_, steps) = count_one_thread(n);
         assert!(steps * 4 < full, "n = {n}: {steps} of {full}");
     }
 }
