@@ -21,7 +21,7 @@
 //!
 //! There is no search, so a run has **0 steps**; its cost is writing the n
 //! columns, O(n): 0.17 s and a peak of 383 MB at n = 10⁸ on the project's
-//! machine (`examples/time_explicit.rs`), most of it the operating system
+//! machine (reproduce with `queens --algo explicit --json N`), most of it the operating system
 //! providing fresh memory. n = 0 and 1 have their trivial
 //! boards; n = 2 and 3 have no solution and are answered with
 //! `solution: None`. The board is 4 bytes per queen and is the only memory

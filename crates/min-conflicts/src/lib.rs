@@ -119,8 +119,10 @@
 //! (Minton et al. report about 50, independent of n). Nearly all the time
 //! goes to the initialisation. The C reference `mc.c` (`mc` mode: the same
 //! kind of initialisation, but O(n) per move) took 2.4 to 4 s at 10⁶ and 67
-//! to 89 s at 10⁷ in the same session. `examples/time.rs` takes these
-//! figures (`cargo run --release -p queens-min-conflicts --example time -- N`).
+//! to 89 s at 10⁷ in the same session. `queens --algo min-conflicts-random
+//! --json --seed S N` takes these figures (`nanos`: an uninstrumented run;
+//! `steps`: a second, instrumented one; `peak_bytes`), CPU time under
+//! `/usr/bin/time`.
 //!
 //! # Memory
 //!

@@ -81,8 +81,9 @@
 //! # Measured
 //!
 //! On the project's 2-core machine (AMD EPYC, 32 MiB L3, main memory about
-//! 230 ns away, other jobs running), `examples/time_swap_search.rs` beside
-//! `mc.c` built with `gcc -O2 -march=native -DCNT=uint8_t`, run in turn,
+//! 230 ns away, other jobs running), one uninstrumented solve per seed
+//! (`queens --algo swap-search --json --no-steps --seed S N` reproduces
+//! them: `nanos`, `peak_bytes`) beside `mc.c` built with `gcc -O2 -march=native -DCNT=uint8_t`, run in turn,
 //! median (min) wall time of one solve over the seeds shown:
 //!
 //! | n | seeds | `swap-search` | `mc.c qs4` | peak memory, ours / `mc.c` |
