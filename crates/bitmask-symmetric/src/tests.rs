@@ -82,3 +82,117 @@ fn enough_tasks_to_balance_threads() {
         assert!(tasks.iter().all(|t| t.row == SPLIT_ROWS));
     }
 }
+
+/// Takaken's program as he wrote it, recursive, cut down to its tree: it
+/// counts the queen placements (the unit of `INFO.step_unit`) and the
+/// complete boards that reach his `Check`, and nothing else.
+struct Recursive {
+    n: usize,
+    mask: u32,
+    side: u32,
+    last: u32,
+    bound1: usize,
+    bound2: usize,
+    placements: u64,
+    leaves: u64,
+}
+
+impl Recursive {
+    /// Counts the tree of board size `n` (n ≥ 4): (placements, leaves).
+    fn run(n: usize) -> (u64, u64) {
+        let top = 1u32 << (n - 1);
+        let mut t = Recursive {
+            n,
+            mask: (1u32 << n) - 1,
+            side: top | 1,
+            last: top | 1,
+            bound1: 0,
+            bound2: 0,
+            placements: 1, // the corner queen
+            leaves: 0,
+        };
+        for b1 in 2..n - 1 {
+            t.bound1 = b1;
+            t.placements += 1;
+            let bit = 1u32 << b1;
+            t.corner(2, (2 | bit) << 1, 1 | bit, bit >> 1);
+        }
+        let (mut b1, mut b2) = (1, n - 2);
+        while b1 < b2 {
+            (t.bound1, t.bound2) = (b1, b2);
+            t.placements += 1;
+            let bit = 1u32 << b1;
+            t.side(1, bit << 1, bit, bit >> 1);
+            t.last |= t.last >> 1 | t.last << 1;
+            b1 += 1;
+            b2 -= 1;
+        }
+        (t.placements, t.leaves)
+    }
+
+    /// Takaken's `Backtrack1`: the top queen in the corner.
+    fn corner(&mut self, y: usize, left: u32, down: u32, right: u32) {
+        let mut free = self.mask & !(left | down | right);
+        if y == self.n - 1 {
+            if free != 0 {
+                self.placements += 1;
+                self.leaves += 1;
+            }
+            return;
+        }
+        if y < self.bound1 {
+            free &= !2;
+        }
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            self.placements += 1;
+            self.corner(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+        }
+    }
+
+    /// Takaken's `Backtrack2`: the top queen off the corner.
+    fn side(&mut self, y: usize, left: u32, down: u32, right: u32) {
+        let mut free = self.mask & !(left | down | right);
+        if y == self.n - 1 {
+            if free != 0 && free & self.last == 0 {
+                self.placements += 1;
+                self.leaves += 1;
+            }
+            return;
+        }
+        if y < self.bound1 {
+            free &= !self.side;
+        } else if y == self.bound2 {
+            if down & self.side == 0 {
+                return;
+            }
+            if down & self.side != self.side {
+                free &= self.side;
+            }
+        }
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            self.placements += 1;
+            self.side(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+        }
+    }
+}
+
+#[test]
+fn walks_the_tree_of_takakens_recursive_program() {
+    // Same placements, so the iterative walk (stack, nested loops, the last
+    // two rows without a loop) prunes exactly where the recursion does; and
+    // every board kept is one of the recursion's leaves.
+    for n in 4..=13 {
+        let (placements, leaves) = Recursive::run(n);
+        let (tally, steps) = count_one_thread(n);
+        assert_eq!(steps, placements, "n = {n}");
+        let unique = tally.unique.expect("counts fundamental solutions");
+        assert!(
+            unique <= leaves && leaves < 8 * unique,
+            "n = {n}: {unique} of {leaves}"
+        );
+    }
+}
