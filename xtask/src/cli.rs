@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::peers::PeerOptions;
 use crate::profile::Profile;
 use crate::{Result, bail};
 
@@ -13,6 +14,7 @@ commands:
   measure   run the approaches and write raw data to DIR/data
   render    turn DIR/data into DIR/charts and DIR/REPORT.md (byte for byte reproducible)
   report    measure, then render
+  peers     the issues' targets, side by side with the C references (ref.c, mc.c; needs gcc)
 
 options:
   --profile smoke|standard|full   how far and how often to measure (default: standard)
@@ -20,6 +22,12 @@ options:
                                   full: larger budgets, local search to 10^7
   --algos ID,ID,...               only these approaches (default: every registered one)
   --out DIR                       output folder (default: reports/ in the workspace)
+
+options of peers:
+  --peers DIR     the peers folder (default: $QUEENS_PEERS, else ../shared/peers)
+  --runs R        runs of each program per comparison, alternating (default: 5)
+  --quick         small sizes: checks the setup in seconds, judges no target
+  --out FILE      also write the table to FILE
 ";
 
 /// What to do.
@@ -31,6 +39,8 @@ pub enum Command {
     Render(Options),
     /// `report`: both.
     Report(Options),
+    /// `peers`: the targets against the C references.
+    Peers(PeerOptions),
     /// `-h`, `--help`.
     Help,
 }
@@ -51,6 +61,9 @@ pub fn parse(args: &[String]) -> Result<Command> {
     let Some((command, rest)) = args.split_first() else {
         bail!("no command given");
     };
+    if command == "peers" {
+        return parse_peers(rest);
+    }
     let mut opts = Options {
         profile: Profile::Standard,
         algos: None,
@@ -62,10 +75,7 @@ pub fn parse(args: &[String]) -> Result<Command> {
             Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
             _ => (arg.as_str(), None),
         };
-        let mut value = || match inline.clone().or_else(|| rest.next().cloned()) {
-            Some(v) if !v.is_empty() => Ok(v),
-            _ => Err(crate::Error(format!("{flag} needs a value"))),
-        };
+        let mut value = || value_of(flag, inline.as_deref(), &mut rest);
         match flag {
             "-h" | "--help" => return Ok(Command::Help),
             "--profile" => {
@@ -97,6 +107,50 @@ pub fn parse(args: &[String]) -> Result<Command> {
         "-h" | "--help" | "help" => Ok(Command::Help),
         other => bail!("unknown command '{other}'"),
     }
+}
+
+/// The value of option `flag`: after `=`, else the next argument.
+fn value_of(
+    flag: &str,
+    inline: Option<&str>,
+    rest: &mut std::slice::Iter<'_, String>,
+) -> Result<String> {
+    match inline.map(str::to_string).or_else(|| rest.next().cloned()) {
+        Some(v) if !v.is_empty() => Ok(v),
+        _ => bail!("{flag} needs a value"),
+    }
+}
+
+/// Parses the options of `peers`.
+fn parse_peers(args: &[String]) -> Result<Command> {
+    let mut opts = PeerOptions {
+        dir: PeerOptions::default_dir(),
+        runs: 5,
+        quick: false,
+        out: None,
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
+            _ => (arg.as_str(), None),
+        };
+        match flag {
+            "-h" | "--help" => return Ok(Command::Help),
+            "--peers" => opts.dir = PathBuf::from(value_of(flag, inline, &mut rest)?),
+            "--runs" => {
+                let v = value_of(flag, inline, &mut rest)?;
+                opts.runs = match v.parse() {
+                    Ok(r) if r >= 1 => r,
+                    _ => bail!("--runs takes a whole number of at least 1, not '{v}'"),
+                };
+            }
+            "--quick" => opts.quick = true,
+            "--out" => opts.out = Some(PathBuf::from(value_of(flag, inline, &mut rest)?)),
+            other => bail!("unknown option '{other}' for peers"),
+        }
+    }
+    Ok(Command::Peers(opts))
 }
 
 #[cfg(test)]
@@ -138,5 +192,31 @@ mod tests {
         assert!(err("plot").contains("unknown command 'plot'"));
         assert!(err("render --profile full").contains("belong to measure"));
         assert!(err("").contains("no command"));
+        assert!(err("peers --runs 0").contains("at least 1, not '0'"));
+        assert!(err("peers --runs=x").contains("not 'x'"));
+        assert!(err("peers --peers").contains("--peers needs a value"));
+        assert!(err("peers --profile smoke").contains("unknown option '--profile' for peers"));
+    }
+
+    #[test]
+    fn peers_options() {
+        let Command::Peers(o) =
+            parse(&args("peers --runs=3 --quick --peers /p --out t.md")).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(
+            o,
+            PeerOptions {
+                dir: PathBuf::from("/p"),
+                runs: 3,
+                quick: true,
+                out: Some(PathBuf::from("t.md"))
+            }
+        );
+        let Command::Peers(o) = parse(&args("peers")).unwrap() else {
+            panic!()
+        };
+        assert_eq!((o.runs, o.quick, o.out), (5, false, None));
     }
 }

@@ -7,7 +7,8 @@
 //! [`data`] and [`meta`]. [`render`] is a pure function from that data to the
 //! [`charts`] and the markdown of [`report`], with every number computed in
 //! [`analysis`]. [`stage`] makes each command all or nothing; [`cli`] parses
-//! the command line.
+//! the command line. [`peers`] measures the issues' targets side by side
+//! with the C references.
 
 #![warn(missing_docs)]
 
@@ -19,6 +20,7 @@ pub mod data;
 pub mod growth;
 pub mod measure;
 pub mod meta;
+pub mod peers;
 pub mod profile;
 pub mod render;
 pub mod report;

@@ -1,7 +1,8 @@
 //! `cargo xtask`: project automation (the rust-analyzer pattern).
 //!
 //! `measure` runs the approaches and writes `DIR/data`; `render` turns that
-//! data into `DIR/charts` and `DIR/REPORT.md`; `report` does both. See
+//! data into `DIR/charts` and `DIR/REPORT.md`; `report` does both; `peers`
+//! measures the issues' targets against the C references. See
 //! `cargo xtask --help`.
 
 use std::process::ExitCode;
@@ -9,7 +10,7 @@ use std::process::ExitCode;
 use xtask::cli::{self, Command};
 use xtask::data::Dataset;
 use xtask::stage::Stage;
-use xtask::{Result, measure, render};
+use xtask::{Result, measure, peers, render};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -52,6 +53,10 @@ fn run(command: Command, args: &[String]) -> Result<()> {
         Command::Help => {
             print!("{}", cli::USAGE);
             Ok(())
+        }
+        Command::Peers(opts) => {
+            let bins = measure::build(false)?;
+            peers::run(&opts, &bins.queens)
         }
         Command::Render(opts) => {
             let data_dir = opts.out.join("data");

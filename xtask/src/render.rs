@@ -119,7 +119,7 @@ pub fn line_charts(data: &Dataset) -> Vec<LineChart> {
         },
         LineChart {
             name: "strategies_time",
-            title: "Counting strategies: the same tree search, less of the tree".into(),
+            title: "Counting strategies: less of the tree, or no tree".into(),
             x_desc: n_desc.clone(),
             y_desc: "time per run (median; log scale)".into(),
             x_log: false,
@@ -180,6 +180,10 @@ pub fn line_charts(data: &Dataset) -> Vec<LineChart> {
 /// two that use the board's symmetry.
 pub const STRATEGIES: [&str; 3] = ["bitmask", "bitmask-mirror", "bitmask-symmetric"];
 
+/// Counters that join partial boards instead of walking a tree: on the
+/// strategies time chart, not on the nodes chart (their steps are not nodes).
+pub const JOINS: [&str; 1] = ["half-join"];
+
 /// Lines of the strategies charts, (time, nodes): each counter's one-thread
 /// count and, for those that split their work, its count on every core
 /// (same colour, next marker).
@@ -190,10 +194,13 @@ fn strategy_lines(
     nodes: impl Fn(&analysis::Stat) -> Option<(f64, f64, f64)> + Copy,
 ) -> (Vec<Line>, Vec<Line>) {
     let parallel = analysis::series(data, Family::Parallel);
-    let pick = |series: &[Series], value: Value| {
+    let pick = |series: &[Series], value: Value, joins: bool| {
         lines(series, value)
             .into_iter()
-            .filter(|l| STRATEGIES.contains(&l.label.as_str()))
+            .filter(|l| {
+                let id = l.label.as_str();
+                STRATEGIES.contains(&id) || (joins && JOINS.contains(&id))
+            })
             .collect::<Vec<Line>>()
     };
     let label_one = |mut l: Line| {
@@ -207,9 +214,15 @@ fn strategy_lines(
         l.index += charts::PALETTE_LEN;
         l
     };
-    let mut time_lines: Vec<Line> = pick(count, &time).into_iter().map(label_one).collect();
-    time_lines.extend(pick(&parallel, &time).into_iter().map(label_all));
-    let node_lines = pick(count, &nodes).into_iter().map(label_one).collect();
+    let mut time_lines: Vec<Line> = pick(count, &time, true)
+        .into_iter()
+        .map(label_one)
+        .collect();
+    time_lines.extend(pick(&parallel, &time, true).into_iter().map(label_all));
+    let node_lines = pick(count, &nodes, false)
+        .into_iter()
+        .map(label_one)
+        .collect();
     (time_lines, node_lines)
 }
 

@@ -675,6 +675,7 @@ fn strategies(md: &mut String, data: &Dataset, figures: &[Figure], count: &[Seri
             );
         }
     }
+    joins(md, count);
     let parallel = analysis::series(data, Family::Parallel);
     for s in &parallel {
         let Some(one) = count.iter().find(|c| c.approach.id == s.approach.id) else {
@@ -705,9 +706,51 @@ fn strategies(md: &mut String, data: &Dataset, figures: &[Figure], count: &[Seri
         };
         let _ = writeln!(
             md,
-            "- **{}** on {cores} threads at n = {}: {versus}, with the same count and the same nodes.",
+            "- **{}** on {cores} threads at n = {}: {versus}, with the same count and the same steps.",
             id(s),
             n(at),
+        );
+    }
+    let _ = writeln!(md);
+}
+
+/// The counters of [`crate::render::JOINS`] against the fastest tree search,
+/// `bitmask-symmetric`, at the largest n both counted on one thread.
+fn joins(md: &mut String, count: &[Series]) {
+    let Some(tree) = count.iter().find(|s| s.approach.id == "bitmask-symmetric") else {
+        return;
+    };
+    for join in crate::render::JOINS
+        .iter()
+        .filter_map(|j| count.iter().find(|s| s.approach.id == *j))
+    {
+        let Some((at, p, t)) = join
+            .points
+            .iter()
+            .rev()
+            .find_map(|p| Some((p.n, p, tree.at(p.n)?)))
+        else {
+            continue;
+        };
+        let _ = writeln!(
+            md,
+            "- **Beyond tree search: {}** builds the partial solutions of the board's east and \
+             west halves apart and counts the pairs that share no diagonal. At n = {}: {} on \
+             one thread against {} for {} ({}), comparing {} pairs of half boards against the \
+             tree's {} nodes: each comparison is one vector lane of an AND, so many cheap steps \
+             beat fewer dear ones.",
+            id(join),
+            n(at),
+            human_seconds(p.seconds()),
+            human_seconds(t.seconds()),
+            id(tree),
+            if p.median_ns <= t.median_ns {
+                format!("{} faster", ratio(t.median_ns / p.median_ns))
+            } else {
+                format!("{} slower", ratio(p.median_ns / t.median_ns))
+            },
+            p.steps.map_or("–".into(), human_count),
+            t.steps.map_or("–".into(), human_count),
         );
     }
     let _ = writeln!(md);

@@ -9,6 +9,7 @@ static BITMASK_MIRROR: Exhaustive<queens_bitmask_mirror::BitmaskMirror> =
     Exhaustive(queens_bitmask_mirror::BitmaskMirror);
 static BITMASK_SYMMETRIC: Exhaustive<queens_bitmask_symmetric::BitmaskSymmetric> =
     Exhaustive(queens_bitmask_symmetric::BitmaskSymmetric);
+static HALF_JOIN: Exhaustive<queens_half_join::HalfJoin> = Exhaustive(queens_half_join::HalfJoin);
 static ATTACK_BOARD: Exhaustive<queens_attack_board::AttackBoard> =
     Exhaustive(queens_attack_board::AttackBoard);
 static LIST_COMPREHENSION: Exhaustive<queens_list_comprehension::ListComprehension> =
@@ -33,6 +34,7 @@ pub static REGISTRY: Registry = Registry::new(&[
     &BITMASK as &dyn Approach,
     &BITMASK_MIRROR,
     &BITMASK_SYMMETRIC,
+    &HALF_JOIN,
     &ATTACK_BOARD,
     &LIST_COMPREHENSION,
     &PERMUTATIONS,

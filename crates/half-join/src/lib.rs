@@ -1,0 +1,629 @@
+//! `half-join`: counts without walking one tree. The board is split into
+//! its east and west halves; each half's partial solutions are built on
+//! their own, and a full solution is a pair of halves, one from each side,
+//! that hold no diagonal in common. This is the idea of the quarter-join
+//! counters (E. Kluev, "N-Queens-Count-Sol"; the deepgreen NQueens pages
+//! before it) in a plain form: each half is itself a join of two quadrant
+//! tables, and the halves are joined by a scan of every pair, which the
+//! compiler turns into vector instructions.
+//!
+//! **The split.** For even n = 2h, pick the set E of h rows whose queens
+//! stand in the east half (columns h..n); the other h rows have theirs in
+//! the west half. A half board is h queens, one on each of its rows, on
+//! distinct columns of its half, attacking no other. Every column of a half
+//! is then used, so an east half and a west half of the same E together
+//! fill every row and column once; they form a solution exactly when no
+//! diagonal holds a queen of each. For odd n = 2h + 1 the middle column
+//! holds one queen, in some row m; the halves use the other rows and avoid
+//! that queen's diagonals.
+//!
+//! **The quadrants.** Cut each half at row ⌈n/2⌉ into a top and a bottom
+//! block. A table per block holds every partial placement of it (queens on
+//! some of its rows, distinct columns, none attacking), filed by the rows
+//! used and sorted by the columns used; the four tables are built once per
+//! count. The half boards on rows E are then the pairs of a top part on
+//! E's top rows and a bottom part on E's bottom rows whose columns are
+//! complementary and whose diagonals are disjoint: a join, not a search.
+//!
+//! **The join.** A half's diagonals, restricted to the ones the other half
+//! can also reach (n − 1 of each direction for even n, n − 2 for odd),
+//! pack into one word of at most 62 bits (32 up to n = 17, so the scan
+//! then runs on `u32`s, twice as many per instruction). A pair is
+//! compatible when the AND of its two words is zero.
+//!
+//! **Symmetry.** Reflecting the board left to right swaps the halves (E
+//! becomes its complement); reflecting it top to bottom reverses the rows.
+//! So the row sets (with the middle row m for odd n) fall into orbits of
+//! up to four with equal counts, and only one set per orbit is joined,
+//! weighed by the orbit's size. A listing sends each pair found and its
+//! images in the other members of the orbit.
+//!
+//! The count splits into tasks, one per set of east rows (with the orbits
+//! of every middle row that share it, so their east halves are built once),
+//! for threads and shards.
+//!
+//! Steps: one per pair of half boards compared in the final join, counted
+//! as the product of the two sides' sizes. Building the halves (the
+//! quadrant joins) is the other half of the time at n = 16–17 and is not
+//! counted.
+//!
+//! Limit: memory. The quadrant tables hold every partial placement of a
+//! block of about n/2 × n/2: 119 thousand parts per table at n = 16, 7.5
+//! million at n = 20 (about 1 GB for the four), three times as many per
+//! extra queen; so n ≤ 20 (n = 20 takes minutes, n = 21 would take an hour).
+
+mod quadrant;
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use quadrant::Quadrant;
+
+use queens_core::{Enumerate, Info, Kind, Options, Probe, Sink, Split, Tally, count_split};
+
+/// The largest n: the quadrant tables hold about 30 million parts of 32
+/// bytes at n = 20 (a GB), and three times as many per extra queen.
+pub const MAX_N: usize = 20;
+
+/// The approach's description.
+pub static INFO: Info = Info {
+    id: "half-join",
+    title: "Half boards joined on their diagonals",
+    source: "quarter-join counters (Kluev), in half-board form",
+    structure: "per set of east rows: the east and west half boards as packed diagonal words",
+    step_unit: "pairs of half boards compared",
+    order: "row sets in increasing order (one per symmetry orbit); east halves, then west halves, lowest column first",
+    max_n: MAX_N,
+    limit_reason: "memory: the quadrant tables take about 1 GB at n = 20 and triple per queen",
+    kind: Kind::Exhaustive,
+    splits: true,
+    counts_unique: false,
+    quick_n: 13,
+    bench_count: &[8, 10, 12, 14, 16],
+    bench_first: &[],
+};
+
+/// The half-board join.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HalfJoin;
+
+/// One piece of the count: the orbits whose representatives share one set
+/// of east rows (one orbit for even n; for odd n, one per middle row), so
+/// that the east halves are built once for all of them; with the quadrant
+/// tables, built once per count and shared by every task.
+#[derive(Clone, Debug)]
+pub struct Task {
+    east: u32,
+    orbits: Vec<Orbit>,
+    tables: Arc<Tables>,
+}
+
+/// One orbit of row sets: a representative, joined, and the orbit's size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Orbit {
+    /// Odd n: the row of the middle column's queen; even n: none.
+    middle: Option<usize>,
+    /// The rows whose queens stand in the east half (bit per row).
+    east: u32,
+    /// Orbit members other than this one, as the reflections that reach
+    /// them: (left-right, top-bottom).
+    images: [(bool, bool); 3],
+    /// How many of `images` are used: the orbit's size minus one.
+    others: usize,
+}
+
+impl Orbit {
+    /// Solutions this orbit stands for per pair found.
+    fn weight(&self) -> u64 {
+        1 + self.others as u64
+    }
+}
+
+/// The geometry of board size n: its halves and how their diagonals pack.
+#[derive(Clone, Copy, Debug)]
+struct Geometry {
+    n: usize,
+    /// Columns per half.
+    half: usize,
+    /// First column of the east half.
+    east: usize,
+    /// Rows of the top blocks (the bottom ones have the rest).
+    top: usize,
+    /// Diagonals of each direction both halves can reach (the packed width).
+    width: usize,
+}
+
+impl Geometry {
+    fn new(n: usize) -> Geometry {
+        let half = n / 2;
+        let east = n - half;
+        Geometry {
+            n,
+            half,
+            east,
+            top: n - half,
+            width: (half + n).saturating_sub(east + 1),
+        }
+    }
+
+    /// All rows.
+    fn rows(&self) -> u32 {
+        if self.n == 0 {
+            0
+        } else {
+            u32::MAX >> (32 - self.n)
+        }
+    }
+
+    /// The rows of `orbit`'s west half: neither east nor the middle row.
+    fn west_rows(&self, orbit: &Orbit) -> u32 {
+        self.rows() & !orbit.east & !orbit.middle.map_or(0, |m| 1u32 << m)
+    }
+
+    /// `rows` reflected top to bottom.
+    fn reverse(&self, rows: u32) -> u32 {
+        if self.n == 0 {
+            0
+        } else {
+            rows.reverse_bits() >> (32 - self.n)
+        }
+    }
+
+    /// The diagonals of the middle queen in row `m` (d1: x − y + n − 1,
+    /// d2: x + y), or none.
+    fn middle_diagonals(&self, m: Option<usize>) -> (u64, u64) {
+        match m {
+            Some(m) => {
+                let x = self.half;
+                (1 << (x + self.n - 1 - m), 1 << (x + m))
+            }
+            None => (0, 0),
+        }
+    }
+
+    /// Packs a half's diagonals into one word: the `width` diagonals of each
+    /// direction that both halves can reach, d1 in the low bits.
+    fn pack(&self, d1: u64, d2: u64) -> u64 {
+        let mask = (1u64 << self.width) - 1;
+        (d1 >> self.east) & mask | ((d2 >> self.east) & mask) << self.width
+    }
+}
+
+/// The four quadrant tables of board size n: the top and bottom blocks of
+/// each half (for odd n the middle row belongs to the top blocks, and the
+/// middle column to neither).
+#[derive(Debug)]
+struct Tables {
+    g: Geometry,
+    east_top: Quadrant,
+    east_bottom: Quadrant,
+    west_top: Quadrant,
+    west_bottom: Quadrant,
+}
+
+impl Tables {
+    fn new(n: usize) -> Tables {
+        let g = Geometry::new(n);
+        let block =
+            |first_row, height, first_col| Quadrant::new(n, first_row, height, first_col, g.half);
+        Tables {
+            g,
+            east_top: block(0, g.top, g.east),
+            east_bottom: block(g.top, n - g.top, g.east),
+            west_top: block(0, g.top, 0),
+            west_bottom: block(g.top, n - g.top, 0),
+        }
+    }
+}
+
+/// The half boards of one side: their packed diagonals and, when a listing
+/// needs them, their queens' columns (row by row, in increasing row order).
+#[derive(Clone, Default)]
+struct Halves {
+    words: Vec<u64>,
+    columns: Vec<u32>,
+    /// The unpacked diagonals (d1, d2), when asked for (to filter by a
+    /// middle queen later).
+    diagonals: Vec<(u64, u64)>,
+}
+
+impl Halves {
+    /// Adds the half board with diagonals `d1`, `d2` (keeping them when
+    /// `diagonals`).
+    fn push(&mut self, g: &Geometry, d1: u64, d2: u64, diagonals: bool) {
+        self.words.push(g.pack(d1, d2));
+        if diagonals {
+            self.diagonals.push((d1, d2));
+        }
+    }
+
+    /// The halves that avoid the diagonals `blocked` (needs `diagonals`);
+    /// each half board has `queens` queens.
+    fn avoiding(&self, blocked: (u64, u64), queens: usize) -> Halves {
+        let mut out = Halves::default();
+        for (i, &(d1, d2)) in self.diagonals.iter().enumerate() {
+            if d1 & blocked.0 | d2 & blocked.1 == 0 {
+                out.words.push(self.words[i]);
+                if !self.columns.is_empty() {
+                    out.columns
+                        .extend_from_slice(&self.columns[i * queens..(i + 1) * queens]);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Every half board on `rows` whose blocks are `top` and `bottom`, avoiding
+/// the diagonals `blocked` (d1, d2: the middle queen's): the pairs of a top
+/// part and a bottom part on complementary columns that share no diagonal.
+/// With `boards` it keeps their columns, with `diagonals` their diagonals.
+fn halves(
+    g: &Geometry,
+    (top, bottom): (&Quadrant, &Quadrant),
+    rows: u32,
+    blocked: (u64, u64),
+    (boards, diagonals): (bool, bool),
+) -> Halves {
+    let mut out = Halves::default();
+    let all = (((1u64 << g.half) - 1) << top.first_col) as u32;
+    let (upper, lower) = (top.parts(rows), bottom.parts(rows));
+    // Top parts in increasing order of columns want bottom parts in
+    // decreasing order: one walk down `lower` serves them all.
+    let (mut i, mut to) = (0, lower.len());
+    while i < upper.len() {
+        // The run of top parts on the same columns, and the bottom parts on
+        // the other columns of the half.
+        let cols = upper[i].cols;
+        let run = upper[i..].iter().take_while(|p| p.cols == cols).count();
+        let want = all ^ cols;
+        while to > 0 && lower[to - 1].cols > want {
+            to -= 1;
+        }
+        let mut from = to;
+        while from > 0 && lower[from - 1].cols == want {
+            from -= 1;
+        }
+        let matching = &lower[from..to];
+        for a in &upper[i..i + run] {
+            if a.d1 & blocked.0 | a.d2 & blocked.1 != 0 {
+                continue;
+            }
+            if boards {
+                // A listing: keep each half's columns too.
+                for b in matching {
+                    let (d1, d2) = (a.d1 | b.d1, a.d2 | b.d2);
+                    if a.d1 & b.d1 | a.d2 & b.d2 | d1 & blocked.0 | d2 & blocked.1 == 0 {
+                        out.push(g, d1, d2, diagonals);
+                        for (part, block) in [(a, top), (b, bottom)] {
+                            let k = part.cols.count_ones();
+                            out.columns.extend((0..k).map(|q| {
+                                (part.queens >> (4 * q) & 15) as u32 + block.first_col as u32
+                            }));
+                        }
+                    }
+                }
+                continue;
+            }
+            for b in matching {
+                let (d1, d2) = (a.d1 | b.d1, a.d2 | b.d2);
+                if a.d1 & b.d1 | a.d2 & b.d2 | d1 & blocked.0 | d2 & blocked.1 == 0 {
+                    out.push(g, d1, d2, diagonals);
+                }
+            }
+        }
+        i += run;
+    }
+    out
+}
+
+/// Pairs (a, b) of `a` × `b` with no bit in common: compiled for AVX2 when
+/// the CPU has it.
+///
+/// The scan is the whole cost of a count, and it is a plain vector loop
+/// (AND, compare with zero, add), so its speed is the vector width: with
+/// AVX2 eight `u32` words per instruction instead of baseline x86-64's
+/// four. Measured on this project's 2-core AMD EPYC host (one thread):
+/// n = 17 in 2.9 s with it against 5.0 s without. Baseline x86-64 lacks
+/// AVX2, so it is enabled for this one function and chosen at run time.
+fn disjoint_pairs<T: Word>(a: &[T], b: &[T]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: `disjoint_pairs_avx2` needs nothing but the AVX2
+        // instructions, and the CPU has just been checked to provide them.
+        return unsafe { disjoint_pairs_avx2(a, b) };
+    }
+    disjoint_pairs_any(a, b)
+}
+
+/// [`disjoint_pairs_any`] compiled with AVX2 (see [`disjoint_pairs`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn disjoint_pairs_avx2<T: Word>(a: &[T], b: &[T]) -> u64 {
+    disjoint_pairs_any(a, b)
+}
+
+/// The pair scan (any CPU): for each word of `a`, a branch-free count over
+/// `b`, which the compiler vectorises.
+#[inline(always)]
+fn disjoint_pairs_any<T: Word>(a: &[T], b: &[T]) -> u64 {
+    a.iter()
+        .map(|&x| {
+            let found: u32 = b.iter().map(|&y| u32::from(x & y == T::default())).sum();
+            u64::from(found)
+        })
+        .sum()
+}
+
+/// A packed word of diagonals: `u32` (n ≤ 17) or `u64`.
+trait Word: Copy + Default + PartialEq + std::ops::BitAnd<Output = Self> {}
+
+impl Word for u32 {}
+impl Word for u64 {}
+
+/// The join of one task: the pairs found (unweighted) and the work done.
+struct Joined {
+    pairs: u64,
+    compared: u64,
+}
+
+/// Joins each orbit of `task`: builds its two sides (with their columns
+/// when `boards`), counts the compatible pairs, and hands both to `each`.
+fn join_each(
+    task: &Task,
+    boards: bool,
+    mut each: impl FnMut(&Orbit, Joined, &Halves, &Halves) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let t = &*task.tables;
+    let g = &t.g;
+    if g.n < 2 {
+        // The empty board, and the lone queen in the middle column: one
+        // empty half on each side.
+        let empty = Halves {
+            words: vec![0],
+            ..Halves::default()
+        };
+        let one = Joined {
+            pairs: 1,
+            compared: 1,
+        };
+        return each(&task.orbits[0], one, &empty, &empty);
+    }
+    let odd = g.n % 2 == 1;
+    let east_blocks = (&t.east_top, &t.east_bottom);
+    let east_all = halves(g, east_blocks, task.east, (0, 0), (boards, odd));
+    for orbit in &task.orbits {
+        let blocked = g.middle_diagonals(orbit.middle);
+        let filtered;
+        let east = if odd {
+            filtered = east_all.avoiding(blocked, g.half);
+            &filtered
+        } else {
+            &east_all
+        };
+        let west_blocks = (&t.west_top, &t.west_bottom);
+        let west = halves(g, west_blocks, g.west_rows(orbit), blocked, (boards, false));
+        let pairs = if 2 * g.width <= 32 {
+            // Packed words fit in 32 bits: twice as many per vector instruction.
+            let narrow = |w: &[u64]| w.iter().map(|&x| x as u32).collect::<Vec<u32>>();
+            disjoint_pairs(&narrow(&east.words), &narrow(&west.words))
+        } else {
+            disjoint_pairs(&east.words, &west.words)
+        };
+        let compared = (east.words.len() * west.words.len()) as u64;
+        each(orbit, Joined { pairs, compared }, east, &west)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The orbits of board size n: one row set per symmetry orbit, in
+/// increasing order of (middle row, east rows).
+fn orbits(g: &Geometry) -> Vec<Orbit> {
+    let n = g.n;
+    let mut out = Vec::new();
+    let middles: Vec<Option<usize>> = if n % 2 == 0 {
+        vec![None]
+    } else {
+        (0..n).map(Some).collect()
+    };
+    for &middle in &middles {
+        let free = g.rows() & !middle.map_or(0, |m| 1u32 << m);
+        // Every subset of `free` with g.half rows, in increasing order.
+        let mut east = lowest_k(free, g.half);
+        let mut seen_last = false;
+        while !seen_last {
+            let key = (middle, east);
+            let west = free & !east;
+            let flip = |m: Option<usize>| m.map(|m| n - 1 - m);
+            let members = [
+                ((false, false), key),
+                ((true, false), (middle, west)),
+                ((false, true), (flip(middle), g.reverse(east))),
+                ((true, true), (flip(middle), g.reverse(west))),
+            ];
+            if members.iter().all(|(_, k)| key <= *k) {
+                let mut orbit = Orbit {
+                    middle,
+                    east,
+                    images: [(false, false); 3],
+                    others: 0,
+                };
+                let mut distinct = vec![key];
+                for (reflection, k) in &members[1..] {
+                    if !distinct.contains(k) {
+                        distinct.push(*k);
+                        orbit.images[orbit.others] = *reflection;
+                        orbit.others += 1;
+                    }
+                }
+                out.push(orbit);
+            }
+            match next_subset(east, free) {
+                Some(e) => east = e,
+                None => seen_last = true,
+            }
+        }
+    }
+    out
+}
+
+/// The lowest `k` rows of `free` (k ≤ its size).
+fn lowest_k(free: u32, k: usize) -> u32 {
+    let mut out = 0;
+    let mut rest = free;
+    for _ in 0..k {
+        let bit = rest & rest.wrapping_neg();
+        out |= bit;
+        rest ^= bit;
+    }
+    out
+}
+
+/// The next subset of `free` with as many rows as `set`, in increasing
+/// order of the bits' positions within `free` (Gosper's hack on the
+/// compressed positions), or none after the last.
+fn next_subset(set: u32, free: u32) -> Option<u32> {
+    let positions: Vec<u32> = (0..32).filter(|i| free >> i & 1 == 1).collect();
+    let compressed: u64 = positions
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| set >> **p & 1 == 1)
+        .map(|(i, _)| 1u64 << i)
+        .sum();
+    if compressed == 0 {
+        return None;
+    }
+    let c = compressed & compressed.wrapping_neg();
+    let r = compressed + c;
+    let next = (((r ^ compressed) >> 2) / c) | r;
+    if next >> positions.len() != 0 {
+        return None;
+    }
+    Some(
+        positions
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| next >> i & 1 == 1)
+            .map(|(_, p)| 1u32 << p)
+            .sum(),
+    )
+}
+
+impl Split for HalfJoin {
+    type Task = Task;
+
+    fn tasks(&self, n: usize) -> Vec<Task> {
+        let tables = Arc::new(Tables::new(n));
+        let orbits = if n < 2 {
+            // The empty board and the lone queen: one trivial task each.
+            vec![Orbit {
+                middle: (n == 1).then_some(0),
+                east: 0,
+                images: [(false, false); 3],
+                others: 0,
+            }]
+        } else {
+            orbits(&tables.g)
+        };
+        // One task per set of east rows, in increasing order.
+        let mut by_east: std::collections::BTreeMap<u32, Vec<Orbit>> = Default::default();
+        for orbit in orbits {
+            by_east.entry(orbit.east).or_default().push(orbit);
+        }
+        by_east
+            .into_iter()
+            .map(|(east, orbits)| Task {
+                east,
+                orbits,
+                tables: Arc::clone(&tables),
+            })
+            .collect()
+    }
+
+    fn count_task<P: Probe>(&self, _n: usize, task: &Task, probe: &mut P) -> Tally {
+        let mut solutions = 0;
+        let _ = join_each(task, false, |orbit, joined, _, _| {
+            probe.steps(joined.compared);
+            solutions += joined.pairs * orbit.weight();
+            ControlFlow::Continue(())
+        });
+        Tally {
+            solutions,
+            unique: None,
+        }
+    }
+}
+
+impl Enumerate for HalfJoin {
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+
+    fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
+        for task in self.tasks(n) {
+            join_each(&task, S::NEEDS_BOARD, |orbit, joined, east, west| {
+                probe.steps(joined.compared);
+                if S::NEEDS_BOARD {
+                    emit_pairs(&task.tables.g, orbit, east, west, sink)
+                } else {
+                    (0..joined.pairs * orbit.weight()).try_for_each(|_| sink.solution(&[]))
+                }
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn count<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Tally {
+        count_split(self, n, opts.threads, opts.shard, probe)
+    }
+}
+
+/// Sends every compatible pair of `orbit` as a board, each followed by its
+/// images in the orbit's other members.
+fn emit_pairs<S: Sink>(
+    g: &Geometry,
+    orbit: &Orbit,
+    east: &Halves,
+    west: &Halves,
+    sink: &mut S,
+) -> ControlFlow<()> {
+    let n = g.n;
+    let west_rows = g.west_rows(orbit);
+    let rows_of = |set: u32| (0..n).filter(move |y| set >> y & 1 == 1);
+    let mut board = vec![0u32; n];
+    if n == 1 {
+        return sink.solution(&[0]);
+    }
+    for (i, &a) in east.words.iter().enumerate() {
+        for (j, &b) in west.words.iter().enumerate() {
+            if a & b != 0 {
+                continue;
+            }
+            let ea = &east.columns[i * g.half..(i + 1) * g.half];
+            let wb = &west.columns[j * g.half..(j + 1) * g.half];
+            for (y, &x) in rows_of(orbit.east).zip(ea) {
+                board[y] = x;
+            }
+            for (y, &x) in rows_of(west_rows).zip(wb) {
+                board[y] = x;
+            }
+            if let Some(m) = orbit.middle {
+                board[m] = g.half as u32;
+            }
+            sink.solution(&board)?;
+            for &(left_right, top_bottom) in &orbit.images[..orbit.others] {
+                let image: Vec<u32> = (0..n)
+                    .map(|y| {
+                        let x = board[if top_bottom { n - 1 - y } else { y }];
+                        if left_right { (n - 1) as u32 - x } else { x }
+                    })
+                    .collect();
+                sink.solution(&image)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests;
