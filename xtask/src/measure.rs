@@ -588,6 +588,9 @@ pub fn measure(
                 .map(|a| a.info())
                 .filter(move |i| (i.kind == Kind::FindOne) == (family == Family::Local))
                 .filter(move |i| family != Family::Parallel || i.splits)
+                // A join builds every half board before it pairs any: it has
+                // no first solution to find early, only its count.
+                .filter(move |i| family != Family::First || !crate::render::JOINS.contains(&i.id))
                 .map(move |i| (family, i))
         })
         .collect();

@@ -181,7 +181,9 @@ pub fn line_charts(data: &Dataset) -> Vec<LineChart> {
 pub const STRATEGIES: [&str; 3] = ["bitmask", "bitmask-mirror", "bitmask-symmetric"];
 
 /// Counters that join partial boards instead of walking a tree: on the
-/// strategies time chart, not on the nodes chart (their steps are not nodes).
+/// strategies time chart, not on the nodes chart (their steps are not
+/// nodes), and not measured for a first solution (they have none to find
+/// early).
 pub const JOINS: [&str; 1] = ["half-join"];
 
 /// Lines of the strategies charts, (time, nodes): each counter's one-thread
