@@ -27,6 +27,7 @@
 
 use std::ops::ControlFlow;
 
+use queens_core::bits::{low_bits, lowest_bit};
 use queens_core::{
     Discard, Enumerate, Info, Kind, Options, Probe, Sink, Split, Symmetry, Tally, count_split,
 };
@@ -82,17 +83,6 @@ pub struct Task {
     steps: u64,
 }
 
-/// The columns of an n-wide row as bits.
-fn full(n: usize) -> u32 {
-    if n == 0 { 0 } else { u32::MAX >> (32 - n) }
-}
-
-/// The lowest set bit of `x` (0 when `x` is 0).
-#[inline(always)]
-fn lowest(x: u32) -> u32 {
-    x & x.wrapping_neg()
-}
-
 impl Task {
     /// The task of a partial board whose row `row` is next.
     fn child(&self, bit: u32, mask: u32) -> Task {
@@ -124,7 +114,7 @@ fn expand(root: Task, split: usize, mask: u32, pending: &mut u64, out: &mut Vec<
             top.steps = std::mem::take(pending);
             out.push(top);
         } else if top.avail != 0 {
-            let bit = lowest(top.avail);
+            let bit = lowest_bit(top.avail);
             top.avail ^= bit;
             *pending += 1;
             let child = top.child(bit, mask);
@@ -151,7 +141,7 @@ impl Split for BitmaskMirror {
             // One trivial task: the empty board (n = 0) or the lone queen.
             return vec![empty];
         }
-        let mask = full(n);
+        let mask = low_bits(n);
         let split = SPLIT_ROWS.min(n - 2);
         let mut out = Vec::new();
         let mut pending = 0;
@@ -230,7 +220,7 @@ fn walk<P: Probe, S: Sink>(
         board[0] = 1;
         return emit(n, &board, sink);
     }
-    let mask = full(n);
+    let mask = low_bits(n);
     if S::NEEDS_BOARD {
         board[..task.row].copy_from_slice(&task.prefix[..task.row]);
     }
@@ -252,7 +242,7 @@ fn walk<P: Probe, S: Sink>(
             (l, c, r, avail) = (sl[i], sc[i], sr[i], sa[i]);
             continue;
         }
-        let bit = lowest(avail);
+        let bit = lowest_bit(avail);
         avail ^= bit;
         probe.step();
         if S::NEEDS_BOARD {
@@ -288,7 +278,7 @@ fn bottom<P: Probe, S: Sink>(
     half: &mut u64,
 ) -> ControlFlow<()> {
     while avail != 0 {
-        let bit = lowest(avail);
+        let bit = lowest_bit(avail);
         avail ^= bit;
         probe.step();
         let last = mask & !(((l | bit) << 1) | c | bit | ((r | bit) >> 1));

@@ -1,16 +1,10 @@
 use super::*;
 use queens_bitmask::Bitmask;
-use queens_core::{NoSteps, StepCounter, is_solution};
+use queens_core::{NoSteps, count_split_with_steps, is_solution};
 
 /// Counts on one thread: the tally and the steps.
 fn count_one_thread(n: usize) -> (Tally, u64) {
-    let mut probe = StepCounter::default();
-    let opts = Options {
-        threads: 1,
-        ..Options::default()
-    };
-    let tally = BitmaskMirror.count(n, &opts, &mut probe);
-    (tally, probe.count)
+    count_split_with_steps(&BitmaskMirror, n)
 }
 
 #[test]

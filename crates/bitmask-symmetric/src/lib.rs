@@ -51,6 +51,7 @@
 
 use std::ops::ControlFlow;
 
+use queens_core::bits::{low_bits, lowest_bit};
 use queens_core::{
     Discard, Enumerate, Info, Kind, Options, Probe, Sink, Split, Symmetry, Tally, count_split,
 };
@@ -84,17 +85,6 @@ pub static INFO: Info = Info {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BitmaskSymmetric;
 
-/// The columns of an n-wide row as bits.
-fn full(n: usize) -> u32 {
-    if n == 0 { 0 } else { u32::MAX >> (32 - n) }
-}
-
-/// The lowest set bit of `x` (0 when `x` is 0).
-#[inline(always)]
-fn lowest(x: u32) -> u32 {
-    x & x.wrapping_neg()
-}
-
 /// The rules of one subtree: which case, where the first bound lies, and the
 /// squares each row may use.
 struct Plan {
@@ -122,7 +112,7 @@ struct Plan {
 impl Plan {
     /// The rules for the subtree of `corner` (or the side case) with bound `b1`.
     fn new(n: usize, corner: bool, b1: usize) -> Plan {
-        let mask = full(n);
+        let mask = low_bits(n);
         let top = 1u32 << (n - 1);
         let side = top | 1;
         let mut allow = [mask; 32];
@@ -314,7 +304,7 @@ fn expand(plan: &Plan, root: Task, split: usize, pending: &mut u64, out: &mut Ve
             top.steps = std::mem::take(pending);
             out.push(top);
         } else if top.avail != 0 {
-            let bit = lowest(top.avail);
+            let bit = lowest_bit(top.avail);
             top.avail ^= bit;
             *pending += 1;
             let child = plan.child(&top, bit);
@@ -543,7 +533,7 @@ fn walk_case<const CORNER: bool, P: Probe, S: Sink>(
     }
     loop {
         // Here `avail` is not empty.
-        let bit = lowest(avail);
+        let bit = lowest_bit(avail);
         avail ^= bit;
         probe.step();
         if !CORNER || S::NEEDS_BOARD {
@@ -583,11 +573,11 @@ fn walk_case<const CORNER: bool, P: Probe, S: Sink>(
     }
 }
 
-/// Rows walked as nested loops above the last four ([`bottom4`]). More
+/// Rows walked as nested loops above the last four ([`Four`]). More
 /// levels measured no faster (6 and 8 at n = 16).
 const NESTED: usize = 4;
 
-/// The nest of [`NESTED`] loops over rows n − 8 to n − 5, then [`bottom4`].
+/// The nest of [`NESTED`] loops over rows n − 8 to n − 5, then [`Four`].
 type Deep = More<More<More<More<Four>>>>;
 
 /// Walks a subtree that starts `levels` (at most [`NESTED`]) rows above the
@@ -639,7 +629,8 @@ trait Rows {
     ) -> ControlFlow<()>;
 }
 
-/// The last four rows ([`bottom4`]).
+/// Rows n − 4 to n − 1: a loop over row n − 4, then [`bottom3`], which
+/// keeps row n − 4's queen out of the board until a board is complete.
 struct Four;
 
 impl Rows for Four {
@@ -656,7 +647,17 @@ impl Rows for Four {
         sink: &mut S,
         found: &mut Found,
     ) -> ControlFlow<()> {
-        bottom4::<CORNER, P, S>(plan, l, c, r, avail, board, probe, sink, found)
+        let n = plan.n;
+        let mut avail = avail;
+        while avail != 0 {
+            let x = lowest_bit(avail);
+            avail ^= x;
+            probe.step();
+            let (l2, c2, r2) = ((l | x) << 1, c | x, (r | x) >> 1);
+            let next = plan.next::<CORNER>(n - 3, l2, c2, r2);
+            bottom3::<CORNER, P, S>(plan, x, l2, c2, r2, next, board, probe, sink, found)?;
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -679,7 +680,7 @@ impl<T: Rows> Rows for More<T> {
     ) -> ControlFlow<()> {
         let mut avail = avail;
         while avail != 0 {
-            let bit = lowest(avail);
+            let bit = lowest_bit(avail);
             avail ^= bit;
             probe.step();
             if !CORNER || S::NEEDS_BOARD {
@@ -691,35 +692,6 @@ impl<T: Rows> Rows for More<T> {
         }
         ControlFlow::Continue(())
     }
-}
-
-/// Rows n − 4 to n − 1: a loop over row n − 4, then [`bottom3`]. Nested
-/// loops instead of the stack: no pushes, and each row's loop branch is
-/// predicted on its own.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn bottom4<const CORNER: bool, P: Probe, S: Sink>(
-    plan: &Plan,
-    l: u32,
-    c: u32,
-    r: u32,
-    avail: u32,
-    board: &mut [u32; 32],
-    probe: &mut P,
-    sink: &mut S,
-    found: &mut Found,
-) -> ControlFlow<()> {
-    let n = plan.n;
-    let mut avail = avail;
-    while avail != 0 {
-        let x = lowest(avail);
-        avail ^= x;
-        probe.step();
-        let (l2, c2, r2) = ((l | x) << 1, c | x, (r | x) >> 1);
-        let next = plan.next::<CORNER>(n - 3, l2, c2, r2);
-        bottom3::<CORNER, P, S>(plan, x, l2, c2, r2, next, board, probe, sink, found)?;
-    }
-    ControlFlow::Continue(())
 }
 
 /// Rows n − 3 to n − 1: a loop over row n − 3; the last two rows follow
@@ -739,13 +711,13 @@ fn bottom3<const CORNER: bool, P: Probe, S: Sink>(
     found: &mut Found,
 ) -> ControlFlow<()> {
     let n = plan.n;
-    let rest = full(n) & !c;
+    let rest = low_bits(n) & !c;
     // Rows n - 2 and n - 1 as far as the queens above row n - 3 decide.
     let mid = plan.allow[(n - 2) & 31] & !((l << 1) | (r >> 1));
     let low = plan.allow[(n - 1) & 31] & !((l << 2) | (r >> 2));
     let mut avail = avail;
     while avail != 0 {
-        let x = lowest(avail);
+        let x = lowest_bit(avail);
         avail ^= x;
         probe.step();
         let two = rest ^ x;
@@ -776,7 +748,7 @@ fn bottom2<const CORNER: bool, P: Probe, S: Sink>(
 ) -> ControlFlow<()> {
     let n = plan.n;
     let last = plan.allow[(n - 1) & 31] & !((l << 1) | (r >> 1));
-    let rest = full(n) & !c;
+    let rest = low_bits(n) & !c;
     last_two::<CORNER, P, S>(plan, [0, 0], rest, avail, last, board, probe, sink, found)
 }
 
@@ -800,7 +772,7 @@ fn last_two<const CORNER: bool, P: Probe, S: Sink>(
     sink: &mut S,
     found: &mut Found,
 ) -> ControlFlow<()> {
-    let x = lowest(rest);
+    let x = lowest_bit(rest);
     let y = rest ^ x;
     let apart = x << 1 != y;
     let xy = (next & x != 0) & (last & y != 0) & apart;

@@ -29,6 +29,16 @@ fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// The board of a `--json` record: its 1-based `solution`, 0-based.
+fn board_of(v: &serde_json::Value) -> Vec<u32> {
+    v["solution"]
+        .as_array()
+        .expect("a solution")
+        .iter()
+        .map(|c| c.as_u64().unwrap() as u32 - 1)
+        .collect()
+}
+
 /// The sample session of seed 001 (`001_3e81ec1dea36990d.txt`), byte for byte.
 /// (The seed's non-verbose line reads `4-Queens.py has 2 solutions`, a typo
 /// of its own verbose form; we print `4-Queens has 2 solutions` in both.)
@@ -102,12 +112,7 @@ fn first_gives_a_valid_board_up_to_30() {
         let v = json(&["--first", "--json", &n.to_string()]);
         assert_eq!(v["mode"], "first");
         assert_eq!(v["solutions"], 1);
-        let cols: Vec<u32> = v["solution"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c.as_u64().unwrap() as u32 - 1)
-            .collect();
+        let cols = board_of(&v);
         assert_eq!(cols.len(), n);
         assert!(is_solution(&cols), "n = {n}: {cols:?}");
         assert!(v["steps"].as_u64().unwrap() >= n as u64);
@@ -125,12 +130,7 @@ fn first_gives_a_valid_board_up_to_30() {
 #[test]
 fn mrv_first_scales_to_1000_through_the_tuned_variant() {
     let v = json(&["--algo", "mrv-tuned", "--first", "--json", "1000"]);
-    let cols: Vec<u32> = v["solution"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_u64().unwrap() as u32 - 1)
-        .collect();
+    let cols = board_of(&v);
     assert_eq!(cols.len(), 1000);
     assert!(is_solution(&cols));
     assert_eq!(v["seed"], 1);

@@ -7,12 +7,16 @@
 //!   and [`Local`] adapt them to the object-safe [`Approach`] that a
 //!   [`Registry`] holds.
 //! - Searches report steps to a [`Probe`]; [`NoSteps`] compiles to nothing.
-//! - [`split`] cuts a count into tasks for threads and shards.
+//! - [`split`] cuts a count into tasks for threads and shards; [`bits`]
+//!   holds the mask helpers of the bitboard counters, [`hash`] the hasher
+//!   of the local searches' maps.
 //! - [`verify`] checks boards and knows the 8 symmetries; [`known`] holds
 //!   OEIS A000170 and A002562.
 
 pub mod approach;
+pub mod bits;
 pub mod format;
+pub mod hash;
 pub mod known;
 pub mod probe;
 pub mod registry;
@@ -27,5 +31,5 @@ pub use approach::{
 pub use format::Format;
 pub use probe::{NoSteps, Probe, StepCounter};
 pub use registry::{Registry, UnknownId};
-pub use split::{Shard, Split, Tally, count_split};
+pub use split::{Shard, Split, Tally, count_split, count_split_with_steps};
 pub use verify::{Symmetry, canonical, is_solution};

@@ -13,7 +13,7 @@ use std::str::FromStr;
 
 use rayon::prelude::*;
 
-use crate::probe::Probe;
+use crate::probe::{Probe, StepCounter};
 
 /// A deterministic share of a split count: shard `index` of `count`, 1-based
 /// as a user writes it (`--shard 2/4`). Task `t` (0-based) belongs to shard
@@ -98,6 +98,14 @@ pub trait Split: Sync {
     fn tasks(&self, n: usize) -> Vec<Self::Task>;
     /// Counts the solutions under one task, reporting its steps to `probe`.
     fn count_task<P: Probe>(&self, n: usize, task: &Self::Task, probe: &mut P) -> Tally;
+}
+
+/// Counts every task on one thread with steps: the tally and the steps
+/// (the instrumented count the splitting counters' tests compare).
+pub fn count_split_with_steps<S: Split>(counter: &S, n: usize) -> (Tally, u64) {
+    let mut probe = StepCounter::default();
+    let tally = count_split(counter, n, 1, Shard::ALL, &mut probe);
+    (tally, probe.count)
 }
 
 /// Counts the tasks `shard` owns on `threads` threads (0: one per core).

@@ -59,6 +59,7 @@ use std::sync::Arc;
 
 use quadrant::Quadrant;
 
+use queens_core::bits::low_bits;
 use queens_core::{Enumerate, Info, Kind, Options, Probe, Sink, Split, Tally, count_split};
 
 /// The largest n: the quadrant tables hold about 30 million parts of 32
@@ -151,11 +152,7 @@ impl Geometry {
 
     /// All rows.
     fn rows(&self) -> u32 {
-        if self.n == 0 {
-            0
-        } else {
-            u32::MAX >> (32 - self.n)
-        }
+        low_bits(self.n)
     }
 
     /// The rows of `orbit`'s west half: neither east nor the middle row.
@@ -451,10 +448,7 @@ fn orbits(g: &Geometry) -> Vec<Orbit> {
     };
     for &middle in &middles {
         let free = g.rows() & !middle.map_or(0, |m| 1u32 << m);
-        // Every subset of `free` with g.half rows, in increasing order.
-        let mut east = lowest_k(free, g.half);
-        let mut seen_last = false;
-        while !seen_last {
+        for east in subsets(free, g.half) {
             let key = (middle, east);
             let west = free & !east;
             let flip = |m: Option<usize>| m.map(|m| n - 1 - m);
@@ -481,55 +475,24 @@ fn orbits(g: &Geometry) -> Vec<Orbit> {
                 }
                 out.push(orbit);
             }
-            match next_subset(east, free) {
-                Some(e) => east = e,
-                None => seen_last = true,
-            }
         }
     }
     out
 }
 
-/// The lowest `k` rows of `free` (k ≤ its size).
-fn lowest_k(free: u32, k: usize) -> u32 {
-    let mut out = 0;
-    let mut rest = free;
-    for _ in 0..k {
-        let bit = rest & rest.wrapping_neg();
-        out |= bit;
-        rest ^= bit;
-    }
-    out
-}
-
-/// The next subset of `free` with as many rows as `set`, in increasing
-/// order of the bits' positions within `free` (Gosper's hack on the
-/// compressed positions), or none after the last.
-fn next_subset(set: u32, free: u32) -> Option<u32> {
-    let positions: Vec<u32> = (0..32).filter(|i| free >> i & 1 == 1).collect();
-    let compressed: u64 = positions
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| set >> **p & 1 == 1)
-        .map(|(i, _)| 1u64 << i)
-        .sum();
-    if compressed == 0 {
-        return None;
-    }
-    let c = compressed & compressed.wrapping_neg();
-    let r = compressed + c;
-    let next = (((r ^ compressed) >> 2) / c) | r;
-    if next >> positions.len() != 0 {
-        return None;
-    }
-    Some(
-        positions
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| next >> i & 1 == 1)
-            .map(|(_, p)| 1u32 << p)
-            .sum(),
-    )
+/// Every subset of `free` with `k` rows, in increasing order: Gosper's
+/// hack over all k-row sets below `free`'s highest row, keeping those
+/// inside `free`.
+fn subsets(free: u32, k: usize) -> impl Iterator<Item = u32> {
+    let rows = 32 - free.leading_zeros();
+    std::iter::successors(Some((1u64 << k) - 1), |&set| {
+        let low = set & set.wrapping_neg();
+        let ripple = set + low;
+        (low != 0).then(|| (((ripple ^ set) >> 2) / low) | ripple)
+    })
+    .take_while(move |&set| set >> rows == 0)
+    .map(|set| set as u32)
+    .filter(move |&set| set & !free == 0)
 }
 
 impl Split for HalfJoin {

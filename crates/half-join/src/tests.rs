@@ -1,5 +1,5 @@
 use super::*;
-use queens_core::{NoSteps, StepCounter, is_solution, known};
+use queens_core::{NoSteps, count_split_with_steps, is_solution, known};
 
 #[test]
 fn orbits_cover_every_row_set_once() {
@@ -29,14 +29,13 @@ fn orbits_cover_every_row_set_once() {
 }
 
 #[test]
-fn next_subset_walks_every_subset_of_a_size() {
+fn subsets_walks_every_subset_of_a_size() {
     let free = 0b1011_0110u32;
-    let mut set = lowest_k(free, 3);
-    let mut seen = vec![set];
-    while let Some(next) = next_subset(set, free) {
-        assert!(next > set && next & !free == 0 && next.count_ones() == 3);
-        set = next;
-        seen.push(set);
+    let seen: Vec<u32> = subsets(free, 3).collect();
+    assert_eq!(seen[0], 0b0001_0110); // the lowest three rows of `free`
+    for pair in seen.windows(2) {
+        let next = pair[1];
+        assert!(next > pair[0] && next & !free == 0 && next.count_ones() == 3);
     }
     assert_eq!(seen.len(), 10); // C(5, 3)
 }
@@ -91,14 +90,9 @@ fn listing_and_counting_agree_on_solutions_and_steps() {
         let list = HalfJoin.collect(n);
         assert!(list.iter().all(|b| is_solution(b)), "n = {n}");
         assert_eq!(Some(list.len() as u64), known::total(n), "n = {n}");
-        let mut probe = StepCounter::default();
-        let opts = Options {
-            threads: 1,
-            ..Options::default()
-        };
-        let tally = HalfJoin.count(n, &opts, &mut probe);
+        let (tally, steps) = count_split_with_steps(&HalfJoin, n);
         assert_eq!(tally.solutions, list.len() as u64, "n = {n}");
-        assert_eq!(HalfJoin.count_with_steps(n).1, probe.count, "n = {n}");
+        assert_eq!(HalfJoin.count_with_steps(n).1, steps, "n = {n}");
     }
 }
 

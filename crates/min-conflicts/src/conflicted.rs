@@ -10,9 +10,6 @@
 //! slots: at large n only a few hundred queens are attacked at any time, so the
 //! memory follows the set, not the board.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -24,33 +21,7 @@ pub(crate) const MAX_CONFLICTS: usize = 6;
 const INDEX_BITS: u32 = 29;
 const INDEX_MASK: u32 = (1 << INDEX_BITS) - 1;
 
-/// A hasher for small integer keys (queens, line numbers): the splitmix64
-/// finaliser. The keys are not adversarial, so SipHash's cost buys nothing.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Mix(u64);
-
-impl Hasher for Mix {
-    fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u32(&mut self, x: u32) {
-        self.0 = self.0.rotate_left(32) ^ u64::from(x);
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = self.0.rotate_left(32) ^ x;
-    }
-}
-
-/// A `HashMap` with the [`Mix`] hasher.
-pub(crate) type Map<K, V> = HashMap<K, V, BuildHasherDefault<Mix>>;
+pub(crate) use queens_core::hash::Map;
 
 /// The attacked queens, in buckets by conflict count (bucket 0 is never used).
 #[derive(Clone, Debug, Default)]

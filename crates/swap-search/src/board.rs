@@ -56,8 +56,7 @@
 //! board than `mc.c`'s (which uses another generator anyway), from the same
 //! distribution.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use queens_core::hash::Map;
 
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -92,28 +91,6 @@ pub(crate) const DRAWS: usize = 65;
 #[inline(always)]
 pub(crate) fn below(rng: &mut Xoshiro256PlusPlus, bound: usize) -> usize {
     ((u128::from(rng.next_u64()) * bound as u128) >> 64) as usize
-}
-
-/// A hasher for the map of crowded diagonals: the splitmix64 finaliser. The
-/// keys are diagonal numbers, not adversarial, so SipHash's cost buys nothing.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Mix(u64);
-
-impl Hasher for Mix {
-    fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
 }
 
 /// The key of a diagonal in [`Board::extra`]: its index, shifted, and its
@@ -188,7 +165,7 @@ pub(crate) struct Board {
     anti: Vec<u64>,
     /// Queens beyond the first on every diagonal holding two or more (only
     /// those diagonals are keys).
-    extra: HashMap<Key, u32, BuildHasherDefault<Mix>>,
+    extra: Map<Key, u32>,
     /// Sum of the extras.
     collisions: u64,
 }
@@ -211,7 +188,7 @@ impl Board {
             cols: vec![0; n],
             diag: vec![0; words],
             anti: vec![0; words],
-            extra: HashMap::default(),
+            extra: Map::default(),
             collisions: 0,
         }
     }
