@@ -1,30 +1,36 @@
-//! The library behind `cargo xtask`: measuring the approaches, rendering the
-//! charts and the report, and the checks that keep `reports/` honest.
+//! The library behind `cargo xtask`: measuring the approaches, rendering
+//! the charts and the report, and the checks that keep `reports/` honest.
 //!
-//! The pipeline is rebar's split. [`measure`] runs `queens --json` once per
-//! sample (and [`block_sums`]' comparison), growing n per approach until the
-//! [`profile`]'s budget, as predicted by [`growth`], says stop; it writes
-//! [`data`] and [`meta`]. [`render`] is a pure function from that data to the
-//! [`charts`] and the markdown of [`report`], with every number computed in
-//! [`analysis`]. [`stage`] makes each command all or nothing; [`cli`] parses
-//! the command line. [`peers`] measures the issues' targets side by side
-//! with the C references.
+//! One-way pipeline (each module imports only from those before it):
+//!
+//! ```text
+//! profile → measure → data → analysis → lessons → render
+//!                                         (figure, style, format: shared vocabulary)
+//! ```
+//!
+//! [`profile`] says how far and how often to measure. [`measure`] runs
+//! `queens --json` once per sample and returns a [`data::Dataset`], which
+//! [`data`] saves and loads (`DIR/data`). [`analysis`] summarises samples
+//! into medians and fits. Each module of [`lessons`] is one section of the
+//! report: its experiment, figures, table and computed prose. [`render`]
+//! draws the lessons' [`figure`]s and writes `REPORT.md`. [`stage`] makes
+//! each command all or nothing; [`cli`] is the command line; [`peers`]
+//! measures the issues' targets side by side with the C references.
 
 #![warn(missing_docs)]
 
 pub mod analysis;
-pub mod block_sums;
-pub mod charts;
 pub mod cli;
 pub mod data;
-pub mod growth;
+pub mod figure;
+pub mod format;
+pub mod lessons;
 pub mod measure;
-pub mod meta;
 pub mod peers;
 pub mod profile;
 pub mod render;
-pub mod report;
 pub mod stage;
+pub mod style;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -7,21 +7,16 @@
 
 use std::process::ExitCode;
 
-use xtask::cli::{self, Command};
+use clap::Parser;
+use xtask::cli::{Cli, Command, MeasureArgs};
 use xtask::data::Dataset;
+use xtask::measure::{self, build};
 use xtask::stage::Stage;
-use xtask::{Result, measure, peers, render};
+use xtask::{Result, peers, render};
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let command = match cli::parse(&args) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("xtask: {e}\n\n{}", cli::USAGE);
-            return ExitCode::from(2);
-        }
-    };
-    match run(command, &args) {
+    let cli = Cli::parse();
+    match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("xtask: error: {e}");
@@ -31,9 +26,9 @@ fn main() -> ExitCode {
 }
 
 /// The command line as typed, for `meta.json`.
-fn command_line(args: &[String]) -> String {
-    let quoted: Vec<String> = args
-        .iter()
+fn command_line() -> String {
+    let quoted: Vec<String> = std::env::args()
+        .skip(1)
         .map(|a| {
             if a.is_empty()
                 || a.chars()
@@ -41,25 +36,21 @@ fn command_line(args: &[String]) -> String {
             {
                 format!("'{}'", a.replace('\'', r"'\''"))
             } else {
-                a.clone()
+                a
             }
         })
         .collect();
     format!("cargo xtask {}", quoted.join(" "))
 }
 
-fn run(command: Command, args: &[String]) -> Result<()> {
+fn run(command: Command) -> Result<()> {
     match command {
-        Command::Help => {
-            print!("{}", cli::USAGE);
-            Ok(())
+        Command::Peers(args) => {
+            let bins = build::build(false)?;
+            peers::run(&args.into(), &bins.queens)
         }
-        Command::Peers(opts) => {
-            let bins = measure::build(false)?;
-            peers::run(&opts, &bins.queens)
-        }
-        Command::Render(opts) => {
-            let data_dir = opts.out.join("data");
+        Command::Render(args) => {
+            let data_dir = args.out.join("data");
             if !data_dir.is_dir() {
                 return Err(xtask::Error(format!(
                     "{} holds no data to render: run `cargo xtask measure` (or `report`) with the same --out first",
@@ -67,45 +58,43 @@ fn run(command: Command, args: &[String]) -> Result<()> {
                 )));
             }
             let data = Dataset::load(&data_dir)?;
-            let stage = Stage::new(&opts.out)?;
+            let stage = Stage::new(&args.out)?;
             render::render(&data, stage.path())?;
             stage.commit(&render::OUTPUTS)?;
             eprintln!(
                 "xtask: rendered {} from {}",
-                opts.out.join(render::REPORT).display(),
+                args.out.join(render::REPORT).display(),
                 data_dir.display()
             );
             Ok(())
         }
-        Command::Measure(opts) | Command::Report(opts) => {
-            let report = matches!(command_kind(args), Some("report"));
-            let approaches = measure::select(opts.algos.as_deref())?;
-            let stage = Stage::new(&opts.out)?;
-            // The block-sums comparison belongs to a full run, not to a run narrowed by --algos.
-            let bins = measure::build(opts.algos.is_none())?;
-            let data = measure::measure(&bins, opts.profile, &approaches, command_line(args))?;
-            let data_dir = stage.path().join("data");
-            data.save(&data_dir)?;
-            measure::print_time_spent(&data.meta);
-            if report {
-                // Render what was written, exactly as `render` will read it later.
-                let data = Dataset::load(&data_dir)?;
-                render::render(&data, stage.path())?;
-                stage.commit(&["data", render::CHARTS, render::REPORT])?;
-                eprintln!("xtask: wrote {}", opts.out.join(render::REPORT).display());
-            } else {
-                stage.commit(&["data"])?;
-                eprintln!(
-                    "xtask: wrote {} (run `cargo xtask render` for the charts and report)",
-                    opts.out.join("data").display()
-                );
-            }
-            Ok(())
-        }
+        Command::Measure(args) => measure_and_maybe_render(args, false),
+        Command::Report(args) => measure_and_maybe_render(args, true),
     }
 }
 
-/// The command word.
-fn command_kind(args: &[String]) -> Option<&str> {
-    args.first().map(String::as_str)
+/// `measure`, and with `report` also `render`, committing all at once.
+fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
+    let approaches = build::select(args.algos.as_deref())?;
+    let stage = Stage::new(&args.out)?;
+    // The block-sums comparison belongs to a full run, not to a run narrowed by --algos.
+    let bins = build::build(args.algos.is_none())?;
+    let data = measure::measure(&bins, args.profile, &approaches, command_line())?;
+    let data_dir = stage.path().join("data");
+    data.save(&data_dir)?;
+    measure::print_time_spent(&data.meta);
+    if report {
+        // Render what was written, exactly as `render` will read it later.
+        let data = Dataset::load(&data_dir)?;
+        render::render(&data, stage.path())?;
+        stage.commit(&["data", render::CHARTS, render::REPORT])?;
+        eprintln!("xtask: wrote {}", args.out.join(render::REPORT).display());
+    } else {
+        stage.commit(&["data"])?;
+        eprintln!(
+            "xtask: wrote {} (run `cargo xtask render` for the charts and report)",
+            args.out.join("data").display()
+        );
+    }
+    Ok(())
 }

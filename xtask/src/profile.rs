@@ -7,6 +7,12 @@ use std::time::Duration;
 
 use queens_core::Info;
 
+/// Counters that join partial boards instead of walking a tree: measured
+/// for their count only (they build every half board before pairing any,
+/// so they have no first solution to find early, and no tree whose nodes
+/// per depth could be counted).
+pub const JOINS: [&str; 1] = ["half-join"];
+
 /// A named set of measuring settings (`--profile`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Profile {
@@ -161,6 +167,22 @@ impl Settings {
         grid.extend(one_two_five(10, self.first_max));
         grid.retain(|&n| n <= self.cap(info).min(self.first_max));
         grid
+    }
+}
+
+impl From<Settings> for crate::data::meta::SettingsMeta {
+    fn from(s: Settings) -> Self {
+        crate::data::meta::SettingsMeta {
+            samples: s.samples,
+            min_samples: s.min_samples,
+            point_budget_ms: s.point_budget.as_millis() as u64,
+            run_limit_ms: s.run_limit.as_millis() as u64,
+            timeout_ms: s.timeout.as_millis() as u64,
+            memory_limit_bytes: s.memory_limit,
+            seeds: s.seeds,
+            first_max: s.first_max,
+            quick_only: s.quick_only,
+        }
     }
 }
 

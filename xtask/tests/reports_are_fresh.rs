@@ -48,3 +48,14 @@ fn committed_report_and_charts_match_the_committed_data() {
         stale.join("; ")
     );
 }
+
+#[test]
+fn every_link_of_the_committed_report_resolves() {
+    let reports = xtask::project_root().join("reports");
+    let md = std::fs::read_to_string(reports.join(render::REPORT)).expect("reports/REPORT.md");
+    let broken = render::links::broken(&md, &reports);
+    assert!(
+        broken.is_empty(),
+        "reports/REPORT.md links to missing anchors or files: {broken:?}"
+    );
+}

@@ -2,14 +2,15 @@
 //! idea): each exhaustive approach must find exactly the solutions `bitmask`
 //! finds, as many as OEIS A000170 says, each a valid board, none twice; each
 //! find-one approach must return valid boards; each counter that splits its
-//! work must give the same tally for any shards and threads. New approaches are checked as
-//! soon as they are registered.
+//! work must give the same tally for any shards and threads; each tree search
+//! must count its nodes per depth consistently with its steps. New approaches
+//! are checked as soon as they are registered.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use queens_approaches::REGISTRY;
-use queens_core::{Approach, Kind, Options, Outcome, Shard, Steps, is_solution, known};
+use queens_core::{Approach, Kind, Options, Outcome, Refusal, Shard, Steps, is_solution, known};
 
 /// Approaches that walk the classic row-by-row tree (one node per queen
 /// placement, rows in order) and so must report identical step counts.
@@ -19,6 +20,11 @@ const ROW_BY_ROW_TREE: [&str; 4] = [
     "list-comprehension",
     "string-regex",
 ];
+
+/// Tree searches whose step is testing a complete candidate (a leaf of their
+/// unpruned tree), not entering a node: their steps are the nodes at depth
+/// n. Every other tree search's steps are its nodes at depths 1..=n.
+const STEPS_ARE_LEAVES: [&str; 2] = ["permutations", "generate-and-test"];
 
 fn listing(approach: &dyn Approach, n: usize) -> Vec<Vec<u32>> {
     let mut all = Vec::new();
@@ -131,6 +137,124 @@ fn approaches_on_the_row_by_row_tree_count_the_same_steps() {
     }
 }
 
+/// The nodes per depth of an instrumented count.
+fn depths(approach: &dyn Approach, n: usize) -> Vec<u64> {
+    let out = approach
+        .count(n, &Options::default(), Steps::Depths)
+        .unwrap();
+    out.nodes_per_depth.expect("a depths run counts nodes")
+}
+
+/// Checks one `Steps::Depths` outcome against the `Steps::Count` one of the
+/// same run: same solutions and steps, one root, n + 1 depths, and steps
+/// that are the nodes below the root (or the leaves, see [`STEPS_ARE_LEAVES`]).
+fn check_depths(id: &str, n: usize, depths: &Outcome, counted: &Outcome) {
+    assert_eq!(depths.solutions, counted.solutions, "{id}, n = {n}");
+    assert_eq!(depths.solution, counted.solution, "{id}, n = {n}");
+    assert_eq!(depths.steps, counted.steps, "{id}, n = {n}");
+    assert_eq!(
+        counted.nodes_per_depth, None,
+        "{id}: only a depths run counts nodes"
+    );
+    let nodes = depths.nodes_per_depth.as_ref().expect("nodes per depth");
+    assert_eq!(nodes.len(), n + 1, "{id}, n = {n}: {nodes:?}");
+    assert_eq!(nodes[0], 1, "{id}, n = {n}: one root");
+    let steps = depths.steps.unwrap();
+    if STEPS_ARE_LEAVES.contains(&id) {
+        assert_eq!(nodes[n], steps, "{id}, n = {n}: {nodes:?}");
+    } else {
+        assert_eq!(
+            nodes[1..].iter().sum::<u64>(),
+            steps,
+            "{id}, n = {n}: {nodes:?}"
+        );
+    }
+}
+
+#[test]
+fn every_tree_search_counts_nodes_per_depth_that_add_up_to_its_steps() {
+    let mut trees = 0;
+    for approach in exhaustive() {
+        let id = approach.info().id;
+        let opts = Options::default();
+        if approach.node_unit().is_err() {
+            // No tree (half-join): refused with the same reason everywhere.
+            let why = approach.node_unit().unwrap_err();
+            assert!(matches!(why, Refusal::Unsupported { .. }), "{id}: {why:?}");
+            assert_eq!(approach.count(8, &opts, Steps::Depths), Err(why.clone()));
+            assert_eq!(approach.first(8, &opts, Steps::Depths), Err(why));
+            continue;
+        }
+        trees += 1;
+        for n in 0..=cross_check_limit(approach) {
+            let counted = approach.count(n, &opts, Steps::Count).unwrap();
+            let depths = approach.count(n, &opts, Steps::Depths).unwrap();
+            check_depths(id, n, &depths, &counted);
+            let first = approach.first(n, &opts, Steps::Count).unwrap();
+            let first_depths = approach.first(n, &opts, Steps::Depths).unwrap();
+            check_depths(id, n, &first_depths, &first);
+        }
+    }
+    assert!(trees >= 9, "{trees} tree searches");
+    assert!(REGISTRY.get("half-join").unwrap().node_unit().is_err());
+}
+
+/// The partial boards of the first d rows with no two queens attacking, for
+/// each d = 0..=n, by brute force: every tuple of d columns, checked pair by
+/// pair.
+fn partial_placements(n: usize) -> Vec<u64> {
+    let attack =
+        |r1: usize, c1: usize, r2: usize, c2: usize| c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2);
+    let mut tuples: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut out = Vec::new();
+    for d in 0..=n {
+        let fine = tuples
+            .iter()
+            .filter(|t| (0..d).all(|i| (i + 1..d).all(|j| !attack(i, t[i], j, t[j]))))
+            .count();
+        out.push(fine as u64);
+        if d < n {
+            tuples = tuples
+                .iter()
+                .flat_map(|t| {
+                    (0..n).map(move |c| {
+                        let mut t = t.clone();
+                        t.push(c);
+                        t
+                    })
+                })
+                .collect();
+        }
+    }
+    out
+}
+
+#[test]
+fn approaches_on_the_row_by_row_tree_visit_the_same_nodes_per_depth() {
+    let walkers: Vec<_> = ROW_BY_ROW_TREE
+        .iter()
+        .filter_map(|id| REGISTRY.get(id).ok())
+        .collect();
+    assert_eq!(walkers.len(), ROW_BY_ROW_TREE.len());
+    for n in 0..=10 {
+        let all: Vec<_> = walkers
+            .iter()
+            .filter(|a| n <= cross_check_limit(**a))
+            .map(|a| (a.info().id, depths(*a, n)))
+            .collect();
+        assert!(all.len() >= 3, "n = {n}");
+        assert!(all.windows(2).all(|w| w[0].1 == w[1].1), "n = {n}: {all:?}");
+        if n <= 7 {
+            assert_eq!(all[0].1, partial_placements(n), "n = {n}");
+        }
+    }
+    // n = 8: the widths of the classic tree, 2056 nodes below the root.
+    assert_eq!(
+        depths(REGISTRY.get("bitmask").unwrap(), 8),
+        [1, 8, 42, 140, 344, 568, 550, 312, 92]
+    );
+}
+
 #[test]
 fn first_solutions_are_valid_and_match_the_listing_head() {
     for approach in exhaustive() {
@@ -181,6 +305,31 @@ fn split_counts_add_up_over_shards_and_do_not_depend_on_threads() {
                 (all.solutions, all.unique, all.steps),
                 "{id}, {k} shards"
             );
+        }
+        // Nodes per depth (tree searches): the same for any threads, and the
+        // shards' add up.
+        if approach.node_unit().is_ok() {
+            let depths_of = |threads, shard| {
+                let opts = Options {
+                    threads,
+                    shard,
+                    ..Options::default()
+                };
+                approach.count(12, &opts, Steps::Depths).unwrap()
+            };
+            let whole = depths_of(1, Shard::ALL);
+            assert_eq!(whole.steps, all.steps, "{id}");
+            assert_eq!(depths_of(3, Shard::ALL), whole, "{id}, 3 threads");
+            for k in [2, 5] {
+                let mut sum = vec![0; 13];
+                for index in 1..=k {
+                    let part = depths_of(2, Shard { index, count: k });
+                    for (s, p) in sum.iter_mut().zip(part.nodes_per_depth.unwrap()) {
+                        *s += p;
+                    }
+                }
+                assert_eq!(Some(sum), whole.nodes_per_depth, "{id}, {k} shards");
+            }
         }
         for n in [11, 13] {
             let one = split_count(approach, n, 1, Shard::ALL);
@@ -238,6 +387,7 @@ fn find_one_approaches_return_valid_boards() {
                     None => assert!(!known::solvable(n), "{id}: no board for n = {n}"),
                 }
                 assert!(approach.count(n, &opts, Steps::Skip).is_err());
+                assert!(approach.first(n, &opts, Steps::Depths).is_err());
             }
         }
     }

@@ -16,10 +16,16 @@
 //! delegated to a [`Sink`] so counting and listing share one search.
 //!
 //! Steps: one per queen placement, the same tree as `bitmask`: 2056 at n = 8.
+//!
+//! Nodes per depth ([`NODE_UNIT`]): a node at depth d is a queen placed on a
+//! safe square of row d (1-based, `find_solutions(B, d)`), i.e. a partial
+//! board of rows 1..=d with no two queens attacking; the root (depth 0) is
+//! the empty table. The same tree, level by level, as `bitmask`'s; depths
+//! 1..=n add up to the steps.
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Info, Kind, Probe, Sink};
+use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink};
 
 /// The largest n: the board is (n+1)² `i32`s, and counting beyond this takes years.
 pub const MAX_N: usize = 64;
@@ -28,7 +34,7 @@ pub const MAX_N: usize = 64;
 pub static INFO: Info = Info {
     id: "attack-board",
     title: "Queens.py attack-count board",
-    source: "seed 001 (CSE 30 Queens.py assignment)",
+    source: "[Queens.py] the CSE 30 Queens.py assignment",
     structure: "(n+1)×(n+1) table of attack counts; column 0 holds the solution",
     step_unit: "queen placements",
     order: "lexicographic: rows top to bottom, columns left to right (the seed's samples)",
@@ -43,6 +49,9 @@ pub static INFO: Info = Info {
     bench_count: &[8, 10, 12, 13], // 13: the target size
     bench_first: &[20, 30],
 };
+
+/// What a node at depth d is ([`Enumerate::node_unit`]).
+pub const NODE_UNIT: &str = "a queen placed on a safe square of row d: a partial board of rows 1..=d, no two queens attacking";
 
 /// The seed's attack-count board search.
 #[derive(Clone, Copy, Debug, Default)]
@@ -134,7 +143,12 @@ impl Enumerate for AttackBoard {
         &INFO
     }
 
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        Ok(NODE_UNIT)
+    }
+
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
+        probe.node(0);
         let mut board = Board::new(n);
         let mut cols = vec![0u32; n];
         find_solutions(&mut board, 1, &mut cols, probe, sink)
@@ -160,6 +174,7 @@ fn find_solutions<P: Probe, S: Sink>(
         if board.cells[row + j] == 0 {
             board.place_queen(i, j);
             probe.step();
+            probe.node(i);
             if S::NEEDS_BOARD {
                 cols[i - 1] = j as u32 - 1;
             }
@@ -191,6 +206,16 @@ mod tests {
             let mut p = StepCounter::default();
             let _ = AttackBoard.search(n, &mut p, &mut Counter(0));
             assert_eq!(p.count, steps);
+        }
+    }
+
+    #[test]
+    fn nodes_per_depth_add_up_to_the_steps() {
+        for n in 0..=10 {
+            let (solutions, depths) = AttackBoard.count_with_depths(n);
+            assert_eq!(depths.nodes[0], 1, "n = {n}: one root");
+            assert_eq!(depths.below_root(), depths.steps, "n = {n}");
+            assert_eq!(depths.nodes_per_depth(n)[n], solutions, "n = {n}");
         }
     }
 

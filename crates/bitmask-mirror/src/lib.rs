@@ -23,13 +23,22 @@
 //! middle column of odd n too) and the last row included: the `nodes` of
 //! `ref.c`, and half of `bitmask`'s placements rounded up.
 //!
+//! Nodes per depth ([`NODE_UNIT`]): a node at depth d is a placement in row
+//! d (1-based) of the halved tree, i.e. a partial board of the first d rows
+//! whose row-0 queen is left of the middle (or in it, with row 1 left of
+//! it); the root (depth 0) is the empty board. Each depth d ≥ 1 holds half
+//! of `bitmask`'s nodes rounded up, and depths 1..=n add up to the steps.
+//! Split into tasks, each node above the split rows (the root included) is
+//! charged to one task, depth by depth, as its step is.
+//!
 //! Limit: a row is a `u32` mask, so n ≤ 32.
 
 use std::ops::ControlFlow;
 
 use queens_core::bits::{low_bits, lowest_bit};
 use queens_core::{
-    Discard, Enumerate, Info, Kind, Options, Probe, Sink, Split, Symmetry, Tally, count_split,
+    Discard, Enumerate, Info, Kind, Options, Probe, Refusal, Sink, Split, Symmetry, Tally,
+    count_split,
 };
 
 /// The largest n: one bit per column of a `u32`.
@@ -43,7 +52,7 @@ pub const SPLIT_ROWS: usize = 3;
 pub static INFO: Info = Info {
     id: "bitmask-mirror",
     title: "Bitmask, mirror-halved, iterative",
-    source: "peers' ref-c (Somers-style mirror)",
+    source: "[Somers]-style mirror counter, as in our C reference ref.c",
     structure: "three u32 masks (columns, both diagonals) on an explicit per-row stack",
     step_unit: "queen placements of the mirror-halved tree (ref-c's nodes)",
     order: "row 0 left half then middle column, lowest column first below; each board then its mirror",
@@ -57,6 +66,11 @@ pub static INFO: Info = Info {
     bench_first: &[20, 30],
 };
 
+/// What a node at depth d is ([`Enumerate::node_unit`]).
+pub const NODE_UNIT: &str = "a queen placed in row d of the mirror-halved tree: a partial board \
+                             of the first d rows, the first row's queen in the left half (or the \
+                             middle)";
+
 /// The mirror-halved iterative bitboard search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BitmaskMirror;
@@ -64,9 +78,10 @@ pub struct BitmaskMirror;
 /// One independent piece of the count: a placement of the first rows, with
 /// the masks and the free squares of the next row.
 ///
-/// Tasks come in depth-first order. Each carries the steps of the placements
-/// above it that no earlier task reported (its own prefix, and dead ends met
-/// on the way to it), so the tasks' steps add up to the whole tree's.
+/// Tasks come in depth-first order. Each carries the nodes above it that no
+/// earlier task reported (the root for the first task, its own prefix, and
+/// dead ends met on the way to it), by depth, so the tasks' steps and nodes
+/// add up to the whole tree's.
 #[derive(Clone, Debug)]
 pub struct Task {
     /// The first row the task fills.
@@ -79,8 +94,9 @@ pub struct Task {
     avail: u32,
     /// The queens (as column bits) of the rows above `row`.
     prefix: [u32; SPLIT_ROWS],
-    /// Placements above `row` this task reports.
-    steps: u64,
+    /// Nodes above `row` this task reports, by depth (index 0: the root;
+    /// depth d ≥ 1: placements in row d − 1, one step each).
+    nodes: [u64; SPLIT_ROWS + 1],
 }
 
 impl Task {
@@ -100,23 +116,45 @@ impl Task {
             right,
             avail: mask & !(left | down | right),
             prefix,
-            steps: 0,
+            nodes: [0; SPLIT_ROWS + 1],
         }
+    }
+
+    /// Reports the nodes the task carries, and their steps, to `probe`.
+    #[inline(always)]
+    fn charge<P: Probe>(&self, probe: &mut P) {
+        probe.steps(self.nodes[1..].iter().sum());
+        for (depth, &k) in self.nodes.iter().enumerate() {
+            probe.nodes(depth, k);
+        }
+    }
+}
+
+/// Adds the nodes of `more` to `to`, depth by depth.
+fn add(to: &mut [u64; SPLIT_ROWS + 1], more: [u64; SPLIT_ROWS + 1]) {
+    for (a, b) in to.iter_mut().zip(more) {
+        *a += b;
     }
 }
 
 /// Walks `root` depth first down to row `split` and appends one task per
 /// partial board that reaches it, charging the placements on the way.
-fn expand(root: Task, split: usize, mask: u32, pending: &mut u64, out: &mut Vec<Task>) {
+fn expand(
+    root: Task,
+    split: usize,
+    mask: u32,
+    pending: &mut [u64; SPLIT_ROWS + 1],
+    out: &mut Vec<Task>,
+) {
     let mut stack = vec![root];
     while let Some(mut top) = stack.pop() {
         if top.row == split {
-            top.steps = std::mem::take(pending);
+            top.nodes = std::mem::take(pending);
             out.push(top);
         } else if top.avail != 0 {
             let bit = lowest_bit(top.avail);
             top.avail ^= bit;
-            *pending += 1;
+            pending[top.row + 1] += 1;
             let child = top.child(bit, mask);
             stack.push(top);
             stack.push(child);
@@ -135,16 +173,21 @@ impl Split for BitmaskMirror {
             right: 0,
             avail: 0,
             prefix: [0; SPLIT_ROWS],
-            steps: 0,
+            nodes: [0; SPLIT_ROWS + 1],
         };
+        // The root, charged to the first task.
+        let mut pending = [0; SPLIT_ROWS + 1];
+        pending[0] = 1;
         if n < 2 {
             // One trivial task: the empty board (n = 0) or the lone queen.
-            return vec![empty];
+            return vec![Task {
+                nodes: pending,
+                ..empty
+            }];
         }
         let mask = low_bits(n);
         let split = SPLIT_ROWS.min(n - 2);
         let mut out = Vec::new();
-        let mut pending = 0;
         // Row 0 in the left half.
         let half = Task {
             avail: (1 << (n / 2)) - 1,
@@ -153,7 +196,7 @@ impl Split for BitmaskMirror {
         expand(half, split, mask, &mut pending, &mut out);
         if n % 2 == 1 {
             // Row 0 in the middle column, row 1 left of it.
-            pending += 1;
+            pending[1] += 1;
             let m = 1u32 << (n / 2);
             let mut middle = empty.child(m, mask);
             middle.avail &= m - 1;
@@ -161,9 +204,9 @@ impl Split for BitmaskMirror {
         }
         // Dead ends after the last task are charged to it.
         match out.last_mut() {
-            Some(last) => last.steps += pending,
+            Some(last) => add(&mut last.nodes, pending),
             None => out.push(Task {
-                steps: pending,
+                nodes: pending,
                 ..empty
             }),
         }
@@ -211,11 +254,12 @@ fn walk<P: Probe, S: Sink>(
     sink: &mut S,
     half: &mut u64,
 ) -> ControlFlow<()> {
-    probe.steps(task.steps);
+    task.charge(probe);
     let mut board = [0u32; MAX_N];
     if n < 2 {
         // n = 0: the empty board; n = 1: one queen, its own mirror.
         probe.steps(n as u64);
+        probe.nodes(1, n as u64);
         *half += 1;
         board[0] = 1;
         return emit(n, &board, sink);
@@ -245,6 +289,7 @@ fn walk<P: Probe, S: Sink>(
         let bit = lowest_bit(avail);
         avail ^= bit;
         probe.step();
+        probe.node(d + 1);
         if S::NEEDS_BOARD {
             board[d & 31] = bit;
         }
@@ -281,9 +326,11 @@ fn bottom<P: Probe, S: Sink>(
         let bit = lowest_bit(avail);
         avail ^= bit;
         probe.step();
+        probe.node(n - 1);
         let last = mask & !(((l | bit) << 1) | c | bit | ((r | bit) >> 1));
         let hit = u64::from(last != 0);
         probe.steps(hit);
+        probe.nodes(n, hit);
         *half += hit;
         if last != 0 {
             if S::NEEDS_BOARD {
@@ -299,6 +346,10 @@ fn bottom<P: Probe, S: Sink>(
 impl Enumerate for BitmaskMirror {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        Ok(NODE_UNIT)
     }
 
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {

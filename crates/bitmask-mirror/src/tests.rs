@@ -1,6 +1,6 @@
 use super::*;
 use queens_bitmask::Bitmask;
-use queens_core::{NoSteps, count_split_with_steps, is_solution};
+use queens_core::{DepthCounter, NoSteps, Shard, count_split_with_steps, is_solution};
 
 /// Counts on one thread: the tally and the steps.
 fn count_one_thread(n: usize) -> (Tally, u64) {
@@ -16,6 +16,40 @@ fn steps_are_half_of_bitmasks_placements_rounded_up() {
         let full = Bitmask.count_with_steps(n).1;
         let (_, steps) = count_one_thread(n);
         assert_eq!(steps, full.div_ceil(2), "n = {n}");
+    }
+}
+
+/// Counts on `threads` threads with a [`DepthCounter`] per task, merged.
+fn count_with_depths_split(n: usize, threads: usize) -> (Tally, DepthCounter) {
+    let mut probe = DepthCounter::default();
+    let tally = count_split(&BitmaskMirror, n, threads, Shard::ALL, &mut probe);
+    (tally, probe)
+}
+
+#[test]
+fn nodes_per_depth_are_half_of_bitmasks_rounded_up_and_add_up_to_the_steps() {
+    for n in 0..=12 {
+        let (_, full) = Bitmask.count_with_depths(n);
+        let (tally, split) = count_with_depths_split(n, 1);
+        let nodes = split.nodes_per_depth(n);
+        assert_eq!(nodes[0], 1, "n = {n}: one root");
+        for (d, (&ours, &theirs)) in nodes
+            .iter()
+            .zip(&full.nodes_per_depth(n))
+            .enumerate()
+            .skip(1)
+        {
+            assert_eq!(ours, theirs.div_ceil(2), "n = {n}, depth {d}");
+        }
+        assert_eq!(split.below_root(), split.steps, "n = {n}");
+        if n >= 2 {
+            // Each leaf is a board found, which counts with its mirror.
+            assert_eq!(2 * nodes[n], tally.solutions, "n = {n}");
+        }
+        // The walk through `search` (tasks in order, one thread) and the
+        // split count on more threads see the same nodes.
+        assert_eq!(BitmaskMirror.count_with_depths(n).1, split, "n = {n}");
+        assert_eq!(count_with_depths_split(n, 3).1, split, "n = {n}");
     }
 }
 

@@ -47,13 +47,24 @@
 //! that skip work (the last two rows without a loop) still count every
 //! placement they stand for.
 //!
+//! Nodes per depth ([`NODE_UNIT`]): a node at depth d is one of those
+//! placements in row d (1-based), i.e. a partial board of the first d rows
+//! that the masks and the bounds allow; the root (depth 0) is the empty
+//! board. The corner queen is one node at depth 1, each row-1 queen of the
+//! corner case one at depth 2, each top queen of the side case one at depth
+//! 1; the last two rows count their nodes as their steps, at depths n − 1
+//! and n. Depths 1..=n add up to the steps. Split into tasks, each node
+//! above the split rows (the root included) is charged to one task, depth by
+//! depth, as its step is.
+//!
 //! Limit: a row is a `u32` mask, so n ≤ 32.
 
 use std::ops::ControlFlow;
 
 use queens_core::bits::{low_bits, lowest_bit};
 use queens_core::{
-    Discard, Enumerate, Info, Kind, Options, Probe, Sink, Split, Symmetry, Tally, count_split,
+    Discard, Enumerate, Info, Kind, Options, Probe, Refusal, Sink, Split, Symmetry, Tally,
+    count_split,
 };
 
 /// The largest n: one bit per column of a `u32`.
@@ -67,7 +78,7 @@ pub const SPLIT_ROWS: usize = 3;
 pub static INFO: Info = Info {
     id: "bitmask-symmetric",
     title: "Bitmask, all 8 symmetries, iterative",
-    source: "Takaken's N-Queens (corner/side split, rotation checks)",
+    source: "[Takaken] N-Queens counter (corner/side split, rotation checks)",
     structure: "three u32 masks on an explicit per-row stack, the board as column bits",
     step_unit: "queen placements of the symmetry-reduced tree",
     order: "corner boards (row 1 left to right), then side boards (top queen left to right); each kept board then its images",
@@ -80,6 +91,10 @@ pub static INFO: Info = Info {
     bench_count: &[8, 10, 12, 14, 16],
     bench_first: &[20, 30],
 };
+
+/// What a node at depth d is ([`Enumerate::node_unit`]).
+pub const NODE_UNIT: &str = "a queen placed in row d of the symmetry-reduced tree: a partial \
+                             board of the first d rows that the masks and Takaken's bounds allow";
 
 /// The full-symmetry iterative bitboard search.
 #[derive(Clone, Copy, Debug, Default)]
@@ -188,7 +203,7 @@ impl Plan {
                 self.next::<false>(row, l, c, r)
             },
             prefix,
-            steps: 0,
+            nodes: [0; SPLIT_ROWS + 1],
             ..*task
         }
     }
@@ -272,9 +287,10 @@ impl Plan {
 /// a placement of the first rows, with the masks and the free squares of the
 /// next row.
 ///
-/// Tasks come in depth-first order. Each carries the steps of the placements
-/// above it that no earlier task reported (its own prefix, and dead ends met
-/// on the way to it), so the tasks' steps add up to the whole tree's.
+/// Tasks come in depth-first order. Each carries the nodes above it that no
+/// earlier task reported (the root for the first task, its own prefix, and
+/// dead ends met on the way to it), by depth, so the tasks' steps and nodes
+/// add up to the whole tree's.
 #[derive(Clone, Debug)]
 pub struct Task {
     /// Corner case or side case (see [`Plan`]).
@@ -291,22 +307,43 @@ pub struct Task {
     avail: u32,
     /// The queens (as column bits) of the rows above `row`.
     prefix: [u32; SPLIT_ROWS],
-    /// Placements above `row` this task reports.
-    steps: u64,
+    /// Nodes above `row` this task reports, by depth (index 0: the root;
+    /// depth d ≥ 1: placements in row d − 1, one step each).
+    nodes: [u64; SPLIT_ROWS + 1],
 }
+
+impl Task {
+    /// Reports the nodes the task carries, and their steps, to `probe`.
+    #[inline(always)]
+    fn charge<P: Probe>(&self, probe: &mut P) {
+        probe.steps(self.nodes[1..].iter().sum());
+        for (depth, &k) in self.nodes.iter().enumerate() {
+            probe.nodes(depth, k);
+        }
+    }
+}
+
+/// The corner case charges rows 0 and 1 to its tasks: depths 1 and 2.
+const _: () = assert!(SPLIT_ROWS >= 2);
 
 /// Walks `root` depth first down to row `split` and appends one task per
 /// partial board that reaches it, charging the placements on the way.
-fn expand(plan: &Plan, root: Task, split: usize, pending: &mut u64, out: &mut Vec<Task>) {
+fn expand(
+    plan: &Plan,
+    root: Task,
+    split: usize,
+    pending: &mut [u64; SPLIT_ROWS + 1],
+    out: &mut Vec<Task>,
+) {
     let mut stack = vec![root];
     while let Some(mut top) = stack.pop() {
         if top.row >= split {
-            top.steps = std::mem::take(pending);
+            top.nodes = std::mem::take(pending);
             out.push(top);
         } else if top.avail != 0 {
             let bit = lowest_bit(top.avail);
             top.avail ^= bit;
-            *pending += 1;
+            pending[top.row + 1] += 1;
             let child = plan.child(&top, bit);
             stack.push(top);
             stack.push(child);
@@ -327,15 +364,20 @@ impl Split for BitmaskSymmetric {
             right: 0,
             avail: 0,
             prefix: [0; SPLIT_ROWS],
-            steps: 0,
+            nodes: [0; SPLIT_ROWS + 1],
         };
+        // The root, charged to the first task.
+        let mut pending = [0; SPLIT_ROWS + 1];
+        pending[0] = 1;
         if n < 2 {
             // One trivial task: the empty board (n = 0) or the lone queen.
-            return vec![empty];
+            return vec![Task {
+                nodes: pending,
+                ..empty
+            }];
         }
         let split = SPLIT_ROWS.min(n - 2);
         let mut out = Vec::new();
-        let mut pending = 0;
         // Corner: the top queen in column 0 (one placement), the row-1 queen
         // in column b1.
         for b1 in 2..n - 1 {
@@ -345,7 +387,10 @@ impl Split for BitmaskSymmetric {
                 b1,
                 ..empty.clone()
             };
-            pending += if b1 == 2 { 2 } else { 1 };
+            if b1 == 2 {
+                pending[1] += 1; // the corner queen, once
+            }
+            pending[2] += 1;
             let root = plan.child(&plan.child(&root, 1), 1 << b1);
             expand(&plan, root, split, &mut pending, &mut out);
         }
@@ -358,16 +403,20 @@ impl Split for BitmaskSymmetric {
                 b1,
                 ..empty.clone()
             };
-            pending += 1;
+            pending[1] += 1;
             let root = plan.child(&root, 1 << b1);
             expand(&plan, root, split, &mut pending, &mut out);
             b1 += 1;
         }
         // Dead ends after the last task are charged to it.
         match out.last_mut() {
-            Some(last) => last.steps += pending,
+            Some(last) => {
+                for (a, b) in last.nodes.iter_mut().zip(pending) {
+                    *a += b;
+                }
+            }
             None => out.push(Task {
-                steps: pending,
+                nodes: pending,
                 ..empty
             }),
         }
@@ -467,10 +516,11 @@ fn walk_any<P: Probe, S: Sink>(
     sink: &mut S,
     found: &mut Found,
 ) -> ControlFlow<()> {
-    probe.steps(task.steps);
+    task.charge(probe);
     if n < 2 {
         // n = 0: the empty board; n = 1: one queen; each its only image.
         probe.steps(n as u64);
+        probe.nodes(1, n as u64);
         found.unique += 1;
         found.total += 1;
         return emit(n, &[1; 32], 1, sink);
@@ -536,6 +586,7 @@ fn walk_case<const CORNER: bool, P: Probe, S: Sink>(
         let bit = lowest_bit(avail);
         avail ^= bit;
         probe.step();
+        probe.node(d + 1);
         if !CORNER || S::NEEDS_BOARD {
             board[d & 31] = bit;
         }
@@ -653,6 +704,7 @@ impl Rows for Four {
             let x = lowest_bit(avail);
             avail ^= x;
             probe.step();
+            probe.node(n - 3);
             let (l2, c2, r2) = ((l | x) << 1, c | x, (r | x) >> 1);
             let next = plan.next::<CORNER>(n - 3, l2, c2, r2);
             bottom3::<CORNER, P, S>(plan, x, l2, c2, r2, next, board, probe, sink, found)?;
@@ -683,6 +735,7 @@ impl<T: Rows> Rows for More<T> {
             let bit = lowest_bit(avail);
             avail ^= bit;
             probe.step();
+            probe.node(row + 1);
             if !CORNER || S::NEEDS_BOARD {
                 board[row & 31] = bit;
             }
@@ -720,6 +773,7 @@ fn bottom3<const CORNER: bool, P: Probe, S: Sink>(
         let x = lowest_bit(avail);
         avail ^= x;
         probe.step();
+        probe.node(n - 2);
         let two = rest ^ x;
         let mut next = mid & two & !(x << 1 | x >> 1);
         if !CORNER && plan.b2 == n - 2 {
@@ -779,6 +833,8 @@ fn last_two<const CORNER: bool, P: Probe, S: Sink>(
     let yx = (next & y != 0) & (last & x != 0) & apart;
     let hits = u64::from(xy) + u64::from(yx);
     probe.steps(u64::from(next.count_ones()) + hits);
+    probe.nodes(plan.n - 1, u64::from(next.count_ones()));
+    probe.nodes(plan.n, hits);
     if CORNER {
         found.unique += hits;
         found.total += 8 * hits;
@@ -823,6 +879,10 @@ fn last_two<const CORNER: bool, P: Probe, S: Sink>(
 impl Enumerate for BitmaskSymmetric {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        Ok(NODE_UNIT)
     }
 
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {

@@ -1,6 +1,8 @@
 use super::*;
 use queens_bitmask::Bitmask;
-use queens_core::{NoSteps, Visitor, canonical, count_split_with_steps, is_solution, known};
+use queens_core::{
+    DepthCounter, NoSteps, Shard, Visitor, canonical, count_split_with_steps, is_solution, known,
+};
 
 /// Counts on one thread: the tally and the steps.
 fn count_one_thread(n: usize) -> (Tally, u64) {
@@ -22,6 +24,38 @@ fn each_class_is_listed_together_once() {
             }
         }
         assert_eq!(Some(classes.len() as u64), known::fundamental(n), "n = {n}");
+    }
+}
+
+/// Counts on `threads` threads with a [`DepthCounter`] per task, merged.
+fn count_with_depths_split(n: usize, threads: usize) -> (Tally, DepthCounter) {
+    let mut probe = DepthCounter::default();
+    let tally = count_split(&BitmaskSymmetric, n, threads, Shard::ALL, &mut probe);
+    (tally, probe)
+}
+
+#[test]
+fn nodes_per_depth_add_up_to_the_steps_for_any_threads() {
+    for n in 0..=13 {
+        let (_, full) = Bitmask.count_with_depths(n);
+        let (_, split) = count_with_depths_split(n, 1);
+        let nodes = split.nodes_per_depth(n);
+        assert_eq!(nodes[0], 1, "n = {n}: one root");
+        assert_eq!(split.below_root(), split.steps, "n = {n}");
+        assert_eq!(split.steps, count_one_thread(n).1, "n = {n}");
+        // A subtree of the full tree, level by level.
+        for (d, (&ours, &all)) in nodes.iter().zip(&full.nodes_per_depth(n)).enumerate() {
+            assert!(ours <= all, "n = {n}, depth {d}: {ours} > {all}");
+        }
+        if n >= 4 {
+            // Depth 1: the corner queen and the side case's top queens.
+            // (b1 = 1.. while b1 < n - 1 - b1: (n - 2) / 2 of them).
+            assert_eq!(nodes[1], 1 + (n as u64 - 2) / 2, "n = {n}");
+        }
+        // The walk through `search` (tasks in order, one thread) and the
+        // split count on more threads see the same nodes.
+        assert_eq!(BitmaskSymmetric.count_with_depths(n).1, split, "n = {n}");
+        assert_eq!(count_with_depths_split(n, 3).1, split, "n = {n}");
     }
 }
 

@@ -20,10 +20,15 @@
 //!
 //! Steps: one per queen placement (every placement, row 1 included), the
 //! nodes of the row-by-row tree below its root: 2056 at n = 8.
+//!
+//! Nodes per depth ([`NODE_UNIT`]): a node at depth d is a placement in row
+//! d (1-based), i.e. a partial board of the first d rows with no two queens
+//! attacking; the root (depth 0) is the empty board. Depths 1..=n add up to
+//! the steps.
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Info, Kind, Probe, Sink};
+use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink};
 
 /// The largest n: the diagonal masks need 2n − 1 bits of a `u64`.
 pub const MAX_N: usize = 32;
@@ -32,7 +37,7 @@ pub const MAX_N: usize = 32;
 pub static INFO: Info = Info {
     id: "bitmask",
     title: "C bitmask recursion",
-    source: "seed 000 §3 (C, c2 wiki)",
+    source: "[Aiello] Part I.3: the C program (from the c2 wiki)",
     structure: "three integer bitmasks: columns, diagonals, anti-diagonals",
     step_unit: "queen placements",
     order: "lexicographic: rows top to bottom, columns left to right",
@@ -46,6 +51,10 @@ pub static INFO: Info = Info {
     bench_first: &[20, 30],
 };
 
+/// What a node at depth d is ([`Enumerate::node_unit`]).
+pub const NODE_UNIT: &str =
+    "a queen placed in row d: a partial board of the first d rows, no two queens attacking";
+
 /// The seed's recursive bitmask search.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Bitmask;
@@ -55,7 +64,12 @@ impl Enumerate for Bitmask {
         &INFO
     }
 
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        Ok(NODE_UNIT)
+    }
+
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
+        probe.node(0);
         let mut board = [0u32; MAX_N];
         if n == 0 {
             // One solution, the empty board (a(0) = 1; the seed's loop prints 0).
@@ -88,6 +102,7 @@ fn solve<P: Probe, S: Sink>(
             continue;
         }
         probe.step();
+        probe.node(row + 1);
         if S::NEEDS_BOARD {
             board[row] = col as u32;
         }
@@ -142,6 +157,18 @@ mod tests {
         assert_eq!(Bitmask.count_with_steps(8).1, 2056);
         assert_eq!(Bitmask.count_with_steps(10).1, 35538);
         assert_eq!(Bitmask.count_with_steps(1).1, 1);
+    }
+
+    #[test]
+    fn nodes_per_depth_add_up_to_the_steps() {
+        for n in 0..=11 {
+            let (solutions, depths) = Bitmask.count_with_depths(n);
+            assert_eq!(depths.nodes[0], 1, "n = {n}: one root");
+            assert_eq!(depths.below_root(), depths.steps, "n = {n}");
+            assert_eq!(depths.nodes_per_depth(n)[n], solutions, "n = {n}");
+        }
+        // n = 4 by hand: 4 queens in row 1, 6 pairs, 4 triples, 2 boards.
+        assert_eq!(Bitmask.count_with_depths(4).1.nodes, [1, 4, 6, 4, 2]);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use queens_core::{Format, Kind, Shard, usage};
                   queens-lab's approaches.\n\n\
                   `queens N` prints `N-Queens has K solutions`; `queens -v N` first prints \
                   every solution, one per line, in the order the approach discovers it \
-                  (the Queens.py assignment, seed 001)."
+                  (the output of the Queens.py assignment)."
 )]
 pub struct Args {
     /// Board size: the number of queens (a whole number, 0 or more)
@@ -63,6 +63,17 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
 
+    /// Count the search tree's nodes at each depth (exhaustive approaches)
+    ///
+    /// Depth 0 is the root; a node at depth d has d queens decided, in the
+    /// approach's own tree (the first line printed says what a node is).
+    /// Prints one line per depth, `depth d: k nodes`; with --json, adds
+    /// extra.nodes_per_depth, an array of integers (index = depth). For a
+    /// count or a --first run; not for local searches or half-join (which
+    /// walks no tree), nor with -v or --no-steps.
+    #[arg(long)]
+    pub depths: bool,
+
     /// With --json: skip the second, instrumented run, so steps is null
     #[arg(long, requires = "json")]
     pub no_steps: bool,
@@ -79,11 +90,11 @@ pub struct Args {
 /// `--format` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
-    /// (2, 4, 1, 3): the column of the queen in each row (seed 001)
+    /// (2, 4, 1, 3): the column of the queen in each row (Queens.py)
     Tuple,
-    /// n rows of 0s and 1s, a blank line after each board (seeds 003 and 004)
+    /// n rows of 0s and 1s, a blank line after each board (Pinella's Racket, the MATLAB blog)
     Board,
-    /// [1-2,2-4,3-1,4-3]: O'Keefe's Row-Col pairs (seed 002)
+    /// [1-2,2-4,3-1,4-3]: O'Keefe's Row-Col pairs (Queens.Pl)
     Pairs,
 }
 

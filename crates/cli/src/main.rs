@@ -6,12 +6,14 @@
 //! first solution (the Racket write-up's backtracking, seed 003); `--json`
 //! prints one machine-readable line that the report's xtask reads.
 //! `--unique`, `--threads` and `--shard` steer the counters that split their
-//! work; `--output` takes the board of a large `--first` run.
+//! work; `--output` takes the board of a large `--first` run; `--depths`
+//! counts the nodes of the search tree at each depth.
 //!
 //! Bad input prints one `error:` line and the usage on stderr, nothing on
 //! stdout, and exits with status 2.
 
 mod args;
+mod depths;
 mod output;
 mod record;
 
@@ -24,8 +26,9 @@ use queens_approaches::REGISTRY;
 use queens_core::{Approach, Format, Info, Kind, Options, Outcome, Refusal, Steps, is_solution};
 
 use args::{Args, Mode};
+use depths::depth_lines;
 use output::{BoardOutput, PRINT_LIMIT};
-use record::Record;
+use record::{Extra, NODES_PER_DEPTH, Record};
 
 fn main() -> ExitCode {
     let args = args::parse();
@@ -36,7 +39,7 @@ fn main() -> ExitCode {
         args::usage_error(&refusal.to_string());
     }
     let mode = args.mode(approach.info().kind);
-    if let Err(message) = check_combination(approach.info(), &args, mode) {
+    if let Err(message) = check_combination(approach, &args, mode) {
         args::usage_error(&message);
     }
     let opts = Options {
@@ -70,7 +73,8 @@ fn main() -> ExitCode {
 }
 
 /// Options that do not fit the approach or the mode, as one message.
-fn check_combination(info: &Info, args: &Args, mode: Mode) -> Result<(), String> {
+fn check_combination(approach: &dyn Approach, args: &Args, mode: Mode) -> Result<(), String> {
+    let info = approach.info();
     let id = info.id;
     let those = |has: fn(&Info) -> bool| {
         let ids: Vec<&str> = REGISTRY
@@ -86,6 +90,30 @@ fn check_combination(info: &Info, args: &Args, mode: Mode) -> Result<(), String>
         return Err(format!(
             "-v lists all solutions, but {id} only finds one: drop -v"
         ));
+    }
+    if args.depths {
+        if info.kind == Kind::FindOne {
+            return Err(format!(
+                "--depths applies to exhaustive searches; {id} is a local search"
+            ));
+        }
+        if let Err(refusal) = approach.node_unit() {
+            return Err(format!("--depths: {refusal}"));
+        }
+        if args.no_steps {
+            return Err(
+                "--depths counts the nodes in the instrumented run, which --no-steps skips: \
+                 drop one of them"
+                    .into(),
+            );
+        }
+        if args.verbose {
+            return Err(
+                "--depths counts the nodes of a count or a --first run, not of -v's listing: \
+                 drop -v"
+                    .into(),
+            );
+        }
     }
     if args.threads.is_some() || args.shard.is_some() {
         if !info.splits {
@@ -160,20 +188,33 @@ fn run_human(
             writeln!(out, "{}", count_line(n, &outcome, opts, args.unique))?;
         }
         Mode::Count => {
-            let outcome = approach.count(n, opts, Steps::Skip)?;
+            let steps = if args.depths {
+                Steps::Depths
+            } else {
+                Steps::Skip
+            };
+            let outcome = approach.count(n, opts, steps)?;
             writeln!(out, "{}", count_line(n, &outcome, opts, args.unique))?;
+            write!(out, "{}", depth_lines(approach, &outcome))?;
         }
         Mode::First => {
             let start = Instant::now();
-            let outcome = approach.first(n, opts, Steps::Count)?;
+            let steps = if args.depths {
+                Steps::Depths
+            } else {
+                Steps::Count
+            };
+            let outcome = approach.first(n, opts, steps)?;
+            let depths = depth_lines(approach, &outcome);
             let seconds = start.elapsed().as_secs_f64();
             let steps = outcome.steps.unwrap_or(0);
             let unit = approach.info().step_unit;
             match (&outcome.solution, board_output) {
-                (None, _) => writeln!(out, "{n}-Queens has no solution")?,
+                (None, _) => write!(out, "{n}-Queens has no solution\n{depths}")?,
                 (Some(cols), None) if n <= PRINT_LIMIT => {
                     write_solution(&mut out, args.format(), cols)?;
                     writeln!(out, "{n}-Queens: first solution found after {steps} {unit}")?;
+                    write!(out, "{depths}")?;
                 }
                 (Some(cols), destination) => {
                     let valid = if is_solution(cols) {
@@ -185,19 +226,21 @@ fn run_human(
                         "{n}-Queens: {valid} board found after {steps} {unit} in {seconds:.3} s"
                     );
                     match destination {
+                        // The board alone on stdout: the rest goes to stderr.
                         Some(BoardOutput::Stdout) => {
                             out.flush()?;
                             BoardOutput::Stdout.write(cols)?;
-                            eprintln!("{summary}");
+                            eprint!("{summary}\n{depths}");
                         }
                         Some(file) => {
                             file.write(cols)?;
                             writeln!(out, "{summary}; board written to {}", file.describe())?;
+                            write!(out, "{depths}")?;
                         }
-                        None => writeln!(
+                        None => write!(
                             out,
                             "{summary} (boards over {PRINT_LIMIT} queens are not printed: \
-                             --output FILE writes it)"
+                             --output FILE writes it)\n{depths}"
                         )?,
                     }
                 }
@@ -254,11 +297,18 @@ fn run_json(
     let (mut outcome, nanos) = run(Steps::Skip)?;
     if !args.no_steps {
         let timed = outcome.solution.take().map(|cols| cols.len());
-        let (counted, _) = run(Steps::Count)?;
+        // With --depths the instrumented run also counts the nodes per depth.
+        let instrumented = if args.depths {
+            Steps::Depths
+        } else {
+            Steps::Count
+        };
+        let (counted, _) = run(instrumented)?;
         debug_assert_eq!(counted.solutions, outcome.solutions);
         debug_assert_eq!(counted.solution.as_ref().map(Vec::len), timed);
         outcome.steps = counted.steps;
         outcome.solution = counted.solution;
+        outcome.nodes_per_depth = counted.nodes_per_depth;
     }
     let info = approach.info();
     // The search's peak, read before the check and the output add their own.
@@ -291,7 +341,16 @@ fn run_json(
         output,
         seed: (info.kind == Kind::FindOne).then_some(args.seed),
         peak_bytes,
-        extra: outcome.extra.into_iter().collect(),
+        extra: outcome
+            .extra
+            .into_iter()
+            .map(|(key, value)| (key, Extra::Count(value)))
+            .chain(
+                outcome
+                    .nodes_per_depth
+                    .map(|nodes| (NODES_PER_DEPTH, Extra::List(nodes))),
+            )
+            .collect(),
     };
     let mut out = io::stdout().lock();
     serde_json::to_writer(&mut out, &record).map_err(io::Error::from)?;

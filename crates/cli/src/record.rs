@@ -36,9 +36,24 @@ pub struct Record {
     pub seed: Option<u64>,
     /// Peak resident memory of the process (Linux `VmHWM`), if known.
     pub peak_bytes: Option<u64>,
-    /// Approach-specific statistics (e.g. restarts of a local search).
-    pub extra: BTreeMap<&'static str, u64>,
+    /// Approach-specific statistics (e.g. restarts of a local search), all
+    /// integers; with `--depths` also `nodes_per_depth`, an array of integers
+    /// (index = depth, 0 = the root).
+    pub extra: BTreeMap<&'static str, Extra>,
 }
+
+/// One value of [`Record::extra`].
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Extra {
+    /// A statistic: a JSON integer.
+    Count(u64),
+    /// A statistic per index (`nodes_per_depth`): a JSON array of integers.
+    List(Vec<u64>),
+}
+
+/// The key of the nodes per depth in [`Record::extra`].
+pub const NODES_PER_DEPTH: &str = "nodes_per_depth";
 
 /// The process's peak resident set size so far, from `/proc/self/status`
 /// (`VmHWM`, in kB); `None` where that file does not exist.

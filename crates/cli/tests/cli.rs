@@ -232,6 +232,101 @@ fn bad_combinations_of_options_are_refused_with_usage() {
     );
 }
 
+#[test]
+fn depths_print_the_nodes_of_each_depth() {
+    assert_eq!(
+        stdout(&["--depths", "4"]),
+        "4-Queens has 2 solutions\n\
+         A node at depth d is a queen placed in row d: a partial board of the first d rows, \
+         no two queens attacking.\n\
+         depth 0: 1 node\n\
+         depth 1: 4 nodes\n\
+         depth 2: 6 nodes\n\
+         depth 3: 4 nodes\n\
+         depth 4: 2 nodes\n"
+    );
+    // Aligned, and grouped by thousands: 9^4 = 6 561 prefixes at depth 4.
+    let text = stdout(&["--algo", "generate-and-test", "--depths", "9"]);
+    assert!(text.contains("\ndepth 2:          81 nodes\n"), "{text}");
+    assert!(text.contains("\ndepth 4:       6 561 nodes\n"), "{text}");
+    assert!(text.ends_with("\ndepth 9: 387 420 489 nodes\n"), "{text}");
+    // --first: the nodes entered until the first board.
+    let text = stdout(&["--depths", "--first", "4"]);
+    assert!(
+        text.starts_with("(2, 4, 1, 3)\n4-Queens: first solution found after 8 queen placements\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("depth 0: 1 node\ndepth 1: 2 nodes\ndepth 2: 3 nodes\ndepth 3: 2 nodes\ndepth 4: 1 node\n"), "{text}");
+}
+
+#[test]
+fn depths_go_into_json_extra_as_an_array() {
+    let v = json(&["--depths", "--json", "8"]);
+    assert_eq!(v["solutions"], 92);
+    assert_eq!(v["steps"], 2056);
+    assert_eq!(
+        v["extra"],
+        serde_json::json!({"nodes_per_depth": [1, 8, 42, 140, 344, 568, 550, 312, 92]})
+    );
+    // Without --depths, extra has no such key.
+    assert_eq!(json(&["--json", "8"])["extra"], serde_json::json!({}));
+    // Every tree search, counting and --first: n + 1 depths, one root.
+    for a in REGISTRY.all() {
+        let info = a.info();
+        if info.kind != Kind::Exhaustive || a.node_unit().is_err() {
+            continue;
+        }
+        for mode in [None, Some("--first")] {
+            let mut args = vec!["--algo", info.id, "--depths", "--json", "6"];
+            args.extend(mode);
+            let v = json(&args);
+            let nodes: Vec<u64> = v["extra"]["nodes_per_depth"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{args:?}: {v}"))
+                .iter()
+                .map(|k| k.as_u64().unwrap())
+                .collect();
+            assert_eq!(nodes.len(), 7, "{args:?}");
+            assert_eq!(nodes[0], 1, "{args:?}");
+            assert!(v["steps"].as_u64().unwrap() > 0, "{args:?}");
+        }
+    }
+    // A split count's shards add up.
+    let part = |shard: &str| {
+        json(&[
+            "--algo",
+            "bitmask-symmetric",
+            "--depths",
+            "--json",
+            "--shard",
+            shard,
+            "10",
+        ])["extra"]["nodes_per_depth"]
+            .clone()
+    };
+    let whole = json(&["--algo", "bitmask-symmetric", "--depths", "--json", "10"]);
+    let sum: Vec<u64> = (0..=10)
+        .map(|d| part("1/2")[d].as_u64().unwrap() + part("2/2")[d].as_u64().unwrap())
+        .collect();
+    assert_eq!(serde_json::json!(sum), whole["extra"]["nodes_per_depth"]);
+}
+
+#[test]
+fn depths_are_refused_where_there_is_no_tree_to_count() {
+    for id in ["min-conflicts-random", "mrv-tuned", "swap-search"] {
+        assert_usage_error(
+            &["--depths", "--algo", id, "8"],
+            &format!("--depths applies to exhaustive searches; {id} is a local search"),
+        );
+    }
+    assert_usage_error(
+        &["--depths", "--algo", "half-join", "8"],
+        "half-join cannot count nodes per depth: it walks no search tree",
+    );
+    assert_usage_error(&["--depths", "--json", "--no-steps", "8"], "--no-steps");
+    assert_usage_error(&["--depths", "-v", "8"], "drop -v");
+}
+
 /// Parses one `--json` line of a count and returns (solutions, unique, steps).
 fn tally(args: &[&str]) -> (u64, Option<u64>, u64) {
     let v = json(args);

@@ -12,7 +12,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::probe::{NoSteps, Probe, StepCounter};
+use crate::probe::{DepthCounter, NoSteps, Probe, StepCounter};
 use crate::split::{Shard, Tally};
 
 /// Whether an approach enumerates every solution or only finds one.
@@ -31,7 +31,8 @@ pub struct Info {
     pub id: &'static str,
     /// Short human title, e.g. "C bitmask recursion".
     pub title: &'static str,
-    /// The source document and section it is faithful to, e.g. "seed 000 §3".
+    /// The source it is faithful to, by the key of the README's references,
+    /// e.g. "[Aiello] Part I.3: the C program".
     pub source: &'static str,
     /// The data structure the search works on.
     pub structure: &'static str,
@@ -67,6 +68,10 @@ pub enum Steps {
     Skip,
     /// Instrumented: the probe is [`StepCounter`].
     Count,
+    /// Instrumented, and the nodes of the search tree counted at each depth:
+    /// the probe is [`DepthCounter`], and [`Outcome::nodes_per_depth`] holds
+    /// the counts. Only for approaches whose [`Approach::node_unit`] is `Ok`.
+    Depths,
 }
 
 /// Run-time options that some approaches use (the rest ignore them).
@@ -106,6 +111,10 @@ pub struct Outcome {
     pub solution: Option<Vec<u32>>,
     /// Further approach-specific statistics (e.g. restarts of a local search).
     pub extra: Vec<(&'static str, u64)>,
+    /// With [`Steps::Depths`]: the nodes the search entered at each depth
+    /// `0..=n` (index = depth; 1 at depth 0, the root), else `None`. What a
+    /// node is: [`Approach::node_unit`].
+    pub nodes_per_depth: Option<Vec<u64>>,
 }
 
 /// Why an approach declined or failed to answer.
@@ -191,6 +200,10 @@ pub trait Approach: Sync {
     fn visit(&self, n: usize, opts: &Options, visit: &mut Visit<'_>) -> Result<Outcome, Refusal>;
     /// Finds one solution (the first in discovery order, for exhaustive searches).
     fn first(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal>;
+    /// What a node at depth d of the search tree is (the unit of
+    /// [`Outcome::nodes_per_depth`]), or why the approach has no tree whose
+    /// nodes [`Steps::Depths`] could count.
+    fn node_unit(&self) -> Result<&'static str, Refusal>;
 }
 
 /// Where an exhaustive search sends its solutions.
@@ -267,6 +280,11 @@ pub trait Enumerate: Sync {
     /// `sink`; returns `Break` when the sink stopped it. Called only with an
     /// `n` that passed [`Enumerate::check`].
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()>;
+    /// What a node at depth d of the search's tree is: the search calls
+    /// [`Probe::node`] once for each node it enters, depth 0 being the root
+    /// (entered once). `Err` (an [`Refusal::Unsupported`]) for a search that
+    /// walks no tree and calls no hook; [`Steps::Depths`] is then refused.
+    fn node_unit(&self) -> Result<&'static str, Refusal>;
     /// Counts all solutions. Counters that split their work override this
     /// with [`crate::count_split`], which honours `opts.threads` and `opts.shard`.
     fn count<P: Probe>(&self, n: usize, _opts: &Options, probe: &mut P) -> Tally {
@@ -303,6 +321,14 @@ pub trait Enumerate: Sync {
         let _ = self.search(n, &mut probe, &mut counter);
         (counter.0, probe.count)
     }
+    /// Solutions and the [`DepthCounter`] of one full walk, on one thread
+    /// through [`Enumerate::search`] (for tests).
+    fn count_with_depths(&self, n: usize) -> (u64, DepthCounter) {
+        let mut probe = DepthCounter::default();
+        let mut counter = Counter(0);
+        let _ = self.search(n, &mut probe, &mut counter);
+        (counter.0, probe)
+    }
 }
 
 /// Adapts an [`Enumerate`] search to [`Approach`].
@@ -315,19 +341,32 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
     fn check(&self, n: usize) -> Result<(), Refusal> {
         self.0.check(n)
     }
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        self.0.node_unit()
+    }
+    /// With [`Steps::Depths`], a count that splits into tasks gives each task
+    /// a fresh [`DepthCounter`] and merges them ([`Probe::merge`]), so the
+    /// nodes per depth do not depend on the threads, and shards add up.
     fn count(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
         self.0.check(n)?;
-        let (tally, steps) = match steps {
-            Steps::Skip => (self.0.count(n, opts, &mut NoSteps), None),
+        let (tally, steps, nodes_per_depth) = match steps {
+            Steps::Skip => (self.0.count(n, opts, &mut NoSteps), None, None),
             Steps::Count => {
                 let mut probe = StepCounter::default();
-                (self.0.count(n, opts, &mut probe), probe.total())
+                (self.0.count(n, opts, &mut probe), probe.total(), None)
+            }
+            Steps::Depths => {
+                self.0.node_unit()?;
+                let mut probe = DepthCounter::default();
+                let tally = self.0.count(n, opts, &mut probe);
+                (tally, probe.total(), Some(probe.nodes_per_depth(n)))
             }
         };
         Ok(Outcome {
             solutions: tally.solutions,
             unique: tally.unique,
             steps,
+            nodes_per_depth,
             ..Outcome::default()
         })
     }
@@ -351,17 +390,24 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
     }
     fn first(&self, n: usize, _opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
         self.0.check(n)?;
-        let (solution, steps) = match steps {
-            Steps::Skip => (self.0.first(n, &mut NoSteps), None),
+        let (solution, steps, nodes_per_depth) = match steps {
+            Steps::Skip => (self.0.first(n, &mut NoSteps), None, None),
             Steps::Count => {
                 let mut probe = StepCounter::default();
-                (self.0.first(n, &mut probe), probe.total())
+                (self.0.first(n, &mut probe), probe.total(), None)
+            }
+            Steps::Depths => {
+                self.0.node_unit()?;
+                let mut probe = DepthCounter::default();
+                let solution = self.0.first(n, &mut probe);
+                (solution, probe.total(), Some(probe.nodes_per_depth(n)))
             }
         };
         Ok(Outcome {
             solutions: u64::from(solution.is_some()),
             steps,
             solution,
+            nodes_per_depth,
             ..Outcome::default()
         })
     }
@@ -387,6 +433,9 @@ pub trait LocalSearch: Sync {
     /// Finds one solution; `Err(GaveUp)` when the step budget runs out.
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal>;
 }
+
+/// Why a local search has no nodes per depth.
+const NO_TREE: &str = "count nodes per depth: it is a local search, which walks no tree";
 
 /// Adapts a [`LocalSearch`] to [`Approach`].
 pub struct Local<S>(pub S);
@@ -415,6 +464,9 @@ impl<S: LocalSearch> Approach for Local<S> {
         Err(self
             .unsupported("list all solutions: it is a local search that finds one (use --first)"))
     }
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        Err(self.unsupported(NO_TREE))
+    }
     fn first(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
         self.0.check(n)?;
         let (found, steps) = match steps {
@@ -424,6 +476,7 @@ impl<S: LocalSearch> Approach for Local<S> {
                 let found = self.0.find(n, opts, &mut probe)?;
                 (found, probe.total())
             }
+            Steps::Depths => return Err(self.unsupported(NO_TREE)),
         };
         Ok(Outcome {
             solutions: u64::from(found.solution.is_some()),

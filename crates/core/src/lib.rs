@@ -6,7 +6,8 @@
 //!   searches) are the generic traits an approach implements; [`Exhaustive`]
 //!   and [`Local`] adapt them to the object-safe [`Approach`] that a
 //!   [`Registry`] holds.
-//! - Searches report steps to a [`Probe`]; [`NoSteps`] compiles to nothing.
+//! - Searches report steps (and, for [`DepthCounter`], the nodes they enter
+//!   at each depth) to a [`Probe`]; [`NoSteps`] compiles to nothing.
 //! - [`split`] cuts a count into tasks for threads and shards; [`bits`]
 //!   holds the mask helpers of the bitboard counters, [`hash`] the hasher
 //!   of the local searches' maps.
@@ -29,7 +30,7 @@ pub use approach::{
     LocalSearch, Options, Outcome, Refusal, Sink, Steps, Visit, Visitor, check_limit,
 };
 pub use format::Format;
-pub use probe::{NoSteps, Probe, StepCounter};
+pub use probe::{DepthCounter, NoSteps, Probe, StepCounter};
 pub use registry::{Registry, UnknownId};
 pub use split::{Shard, Split, Tally, count_split, count_split_with_steps};
 pub use verify::{Symmetry, canonical, is_solution};

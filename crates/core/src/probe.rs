@@ -6,6 +6,13 @@
 //! zero-sized type whose `step` is an empty inline function, so the compiler
 //! removes every call: the timed path pays nothing. Instrumented runs use
 //! [`StepCounter`].
+//!
+//! A search that walks a tree also calls [`Probe::node`] once per node it
+//! enters, with the node's depth in the search's own terms (each approach
+//! documents what a node at depth d is; the root is depth 0). Only
+//! [`DepthCounter`] records these calls: for [`NoSteps`] and [`StepCounter`]
+//! they are empty inline functions, so neither the timed path nor the step
+//! count pays for them.
 
 /// Receives one call per search step. `Default + Send` lets a split count
 /// give each task a fresh probe on its own thread.
@@ -24,6 +31,23 @@ pub trait Probe: Default + Send {
     }
     /// The steps recorded so far (`None` for a probe that does not count).
     fn total(&self) -> Option<u64>;
+    /// Records entering one node of the search tree at `depth` (0: the root).
+    /// Ignored by every probe but [`DepthCounter`].
+    #[inline(always)]
+    fn node(&mut self, _depth: usize) {}
+    /// Records entering `k` nodes at `depth` at once. Ignored by every probe
+    /// but [`DepthCounter`].
+    #[inline(always)]
+    fn nodes(&mut self, _depth: usize, _k: u64) {}
+    /// Adds what `other` recorded to this probe: how a split count
+    /// ([`crate::count_split`]) gathers the fresh probes of its tasks. The
+    /// default adds `other`'s steps.
+    #[inline]
+    fn merge(&mut self, other: Self) {
+        if let Some(k) = other.total() {
+            self.steps(k);
+        }
+    }
 }
 
 /// The uninstrumented probe: zero-sized, every call compiles to nothing.
@@ -39,6 +63,8 @@ impl Probe for NoSteps {
     fn total(&self) -> Option<u64> {
         None
     }
+    #[inline(always)]
+    fn merge(&mut self, _other: Self) {}
 }
 
 /// The instrumented probe: counts steps in a `u64`.
@@ -61,6 +87,78 @@ impl Probe for StepCounter {
     fn total(&self) -> Option<u64> {
         Some(self.count)
     }
+    #[inline(always)]
+    fn merge(&mut self, other: Self) {
+        self.count += other.count;
+    }
+}
+
+/// The probe of a `--depths` run: counts steps as [`StepCounter`] does, and
+/// the nodes the search enters at each depth.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DepthCounter {
+    /// Steps recorded so far.
+    pub steps: u64,
+    /// Nodes entered at each depth (index = depth, 0 = the root); as long
+    /// as the deepest depth a node was recorded at, plus one.
+    pub nodes: Vec<u64>,
+}
+
+impl DepthCounter {
+    /// The nodes of depths `0..=n`, one entry per depth, zeros for depths
+    /// the search never reached (a run that stops early, a board with no
+    /// solution); deeper entries, which no search of n rows records, are kept.
+    pub fn nodes_per_depth(&self, n: usize) -> Vec<u64> {
+        let mut nodes = self.nodes.clone();
+        if nodes.len() < n + 1 {
+            nodes.resize(n + 1, 0);
+        }
+        nodes
+    }
+
+    /// The nodes below the root: the sum over depths 1 and deeper (the steps,
+    /// for searches whose step is entering a node).
+    pub fn below_root(&self) -> u64 {
+        self.nodes.iter().skip(1).sum()
+    }
+}
+
+impl Probe for DepthCounter {
+    const COUNTS: bool = true;
+    #[inline(always)]
+    fn step(&mut self) {
+        self.steps += 1;
+    }
+    #[inline(always)]
+    fn steps(&mut self, k: u64) {
+        self.steps += k;
+    }
+    fn total(&self) -> Option<u64> {
+        Some(self.steps)
+    }
+    #[inline(always)]
+    fn node(&mut self, depth: usize) {
+        self.nodes(depth, 1);
+    }
+    #[inline]
+    fn nodes(&mut self, depth: usize, k: u64) {
+        if k == 0 {
+            return;
+        }
+        if depth >= self.nodes.len() {
+            self.nodes.resize(depth + 1, 0);
+        }
+        self.nodes[depth] += k;
+    }
+    fn merge(&mut self, other: Self) {
+        self.steps += other.steps;
+        if other.nodes.len() > self.nodes.len() {
+            self.nodes.resize(other.nodes.len(), 0);
+        }
+        for (mine, theirs) in self.nodes.iter_mut().zip(other.nodes) {
+            *mine += theirs;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -82,5 +180,49 @@ mod tests {
         p.step();
         p.steps(4);
         assert_eq!(p.total(), Some(5));
+    }
+
+    #[test]
+    fn only_the_depth_counter_records_nodes() {
+        let mut none = NoSteps;
+        none.node(3);
+        none.nodes(2, 7);
+        let mut steps = StepCounter::default();
+        steps.node(3);
+        steps.nodes(2, 7);
+        assert_eq!(steps.total(), Some(0));
+        let mut depths = DepthCounter::default();
+        depths.node(0);
+        depths.step();
+        depths.node(1);
+        depths.nodes(3, 4);
+        depths.nodes(5, 0);
+        assert_eq!(depths.nodes, [1, 1, 0, 4]);
+        assert_eq!(depths.total(), Some(1));
+        assert_eq!(depths.below_root(), 5);
+        assert_eq!(depths.nodes_per_depth(5), [1, 1, 0, 4, 0, 0]);
+        assert_eq!(depths.nodes_per_depth(2), [1, 1, 0, 4]);
+    }
+
+    #[test]
+    fn merging_adds_steps_and_nodes_depth_by_depth() {
+        let mut a = DepthCounter {
+            steps: 3,
+            nodes: vec![1, 2],
+        };
+        a.merge(DepthCounter {
+            steps: 4,
+            nodes: vec![0, 1, 5],
+        });
+        assert_eq!(
+            a,
+            DepthCounter {
+                steps: 7,
+                nodes: vec![1, 3, 5]
+            }
+        );
+        let mut s = StepCounter { count: 2 };
+        s.merge(StepCounter { count: 5 });
+        assert_eq!(s.count, 7);
     }
 }

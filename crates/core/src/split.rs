@@ -7,6 +7,12 @@
 //! them on a rayon pool. Integer sums do not depend on the order they are
 //! added in, so the result is the same for any number of threads, and the
 //! shards `1/k ..= k/k` add up to the whole count.
+//!
+//! Each task reports to a fresh probe, and the task probes are merged into
+//! the caller's ([`Probe::merge`]): steps add up, and so do the nodes per
+//! depth of a [`crate::DepthCounter`], depth by depth. A counter whose tasks
+//! start below the root charges the nodes above them (the root included) to
+//! the tasks, each node to exactly one task, as it does their steps.
 
 use std::fmt;
 use std::str::FromStr;
@@ -96,7 +102,8 @@ pub trait Split: Sync {
     type Task: Send + Sync;
     /// Every task for board size `n`, in a fixed order (shards depend on it).
     fn tasks(&self, n: usize) -> Vec<Self::Task>;
-    /// Counts the solutions under one task, reporting its steps to `probe`.
+    /// Counts the solutions under one task, reporting its steps (and the
+    /// nodes it enters, [`Probe::node`]) to `probe`.
     fn count_task<P: Probe>(&self, n: usize, task: &Self::Task, probe: &mut P) -> Tally;
 }
 
@@ -110,8 +117,9 @@ pub fn count_split_with_steps<S: Split>(counter: &S, n: usize) -> (Tally, u64) {
 
 /// Counts the tasks `shard` owns on `threads` threads (0: one per core).
 ///
-/// Each task gets a fresh probe; their steps are added into `probe`, so an
-/// instrumented run reports the same steps for any number of threads.
+/// Each task gets a fresh probe; they are merged into `probe`
+/// ([`Probe::merge`]), so an instrumented run reports the same steps (and
+/// nodes per depth) for any number of threads.
 pub fn count_split<S: Split, P: Probe>(
     counter: &S,
     n: usize,
@@ -129,19 +137,22 @@ pub fn count_split<S: Split, P: Probe>(
     let one = |task: &S::Task| {
         let mut local = P::default();
         let tally = counter.count_task(n, task, &mut local);
-        (tally, local.total().unwrap_or(0))
+        (tally, local)
     };
-    let sum = |a: (Tally, u64), b: (Tally, u64)| (a.0 + b.0, a.1 + b.1);
+    let sum = |(a, mut pa): (Tally, P), (b, pb): (Tally, P)| {
+        pa.merge(pb);
+        (a + b, pa)
+    };
     let zero = || {
         (
             Tally {
                 solutions: 0,
                 unique: Some(0),
             },
-            0,
+            P::default(),
         )
     };
-    let (tally, steps) = if threads == 1 {
+    let (tally, local) = if threads == 1 {
         tasks.iter().map(one).fold(zero(), sum)
     } else {
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
@@ -155,16 +166,14 @@ pub fn count_split<S: Split, P: Probe>(
             Err(_) => tasks.iter().map(one).fold(zero(), sum),
         }
     };
-    if P::COUNTS {
-        probe.steps(steps);
-    }
+    probe.merge(local);
     tally
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::probe::{NoSteps, StepCounter};
+    use crate::probe::{DepthCounter, NoSteps, StepCounter};
 
     /// A toy counter: task t has t solutions and takes t steps.
     struct Toy;
@@ -176,6 +185,7 @@ mod tests {
         }
         fn count_task<P: Probe>(&self, _n: usize, task: &u64, probe: &mut P) -> Tally {
             probe.steps(*task);
+            probe.nodes(1 + *task as usize % 3, *task);
             Tally {
                 solutions: *task,
                 unique: Some(1),
@@ -205,6 +215,30 @@ mod tests {
         assert_eq!(a.unique, Some(100));
         assert_eq!(one.count, many.count);
         assert_eq!(one.count, (0..100).sum::<u64>());
+    }
+
+    #[test]
+    fn task_probes_merge_depth_by_depth_for_any_threads_and_shards() {
+        let whole = |threads| {
+            let mut p = DepthCounter::default();
+            count_split(&Toy, 100, threads, Shard::ALL, &mut p);
+            p
+        };
+        let one = whole(1);
+        assert_eq!(one.steps, (0..100).sum::<u64>());
+        assert_eq!(one.below_root(), one.steps);
+        for d in 1..=3 {
+            let want: u64 = (0..100u64).filter(|t| 1 + t % 3 == d).sum();
+            assert_eq!(one.nodes[d as usize], want, "depth {d}");
+        }
+        assert_eq!(whole(3), one);
+        let mut parts = DepthCounter::default();
+        for index in 1..=4 {
+            let mut p = DepthCounter::default();
+            count_split(&Toy, 100, 2, Shard { index, count: 4 }, &mut p);
+            parts.merge(p);
+        }
+        assert_eq!(parts, one);
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub const MAX_N: usize = 1_000_000_000;
 pub static INFO: Info = Info {
     id: "explicit",
     title: "Explicit construction by n mod 6",
-    source: "Hoffman, Loessi & Moore 1969, as restated by Bernhardsson 1991 (SIGART Bulletin 2(2))",
+    source: "[Hoffman et al. 1969], as restated by [Bernhardsson 1991]",
     structure: "the board itself, written row by row from a formula chosen by n mod 6",
     step_unit: "steps (always 0: no search)",
     order: "one fixed board per n (the seed is ignored); entry i is the column of row i's queen",

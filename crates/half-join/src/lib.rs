@@ -47,6 +47,10 @@
 //! quadrant joins) is the other half of the time at n = 16–17 and is not
 //! counted.
 //!
+//! Nodes per depth: none. The count walks no search tree (it joins tables of
+//! partial placements), so it calls no [`Probe::node`] hook, and a
+//! `Steps::Depths` run (`queens --depths`) is refused ([`NO_TREE`]).
+//!
 //! Limit: memory. The quadrant tables hold every partial placement of a
 //! block of about n/2 × n/2: 119 thousand parts per table at n = 16, 7.5
 //! million at n = 20 (about 1 GB for the four), three times as many per
@@ -60,7 +64,9 @@ use std::sync::Arc;
 use quadrant::Quadrant;
 
 use queens_core::bits::low_bits;
-use queens_core::{Enumerate, Info, Kind, Options, Probe, Sink, Split, Tally, count_split};
+use queens_core::{
+    Enumerate, Info, Kind, Options, Probe, Refusal, Sink, Split, Tally, count_split,
+};
 
 /// The largest n: the quadrant tables hold about 30 million parts of 32
 /// bytes at n = 20 (a GB), and three times as many per extra queen.
@@ -70,7 +76,7 @@ pub const MAX_N: usize = 20;
 pub static INFO: Info = Info {
     id: "half-join",
     title: "Half boards joined on their diagonals",
-    source: "quarter-join counters (Kluev), in half-board form",
+    source: "[Kluev] quadrant-join counter, in half-board form",
     structure: "per set of east rows: the east and west half boards as packed diagonal words",
     step_unit: "pairs of half boards compared",
     order: "sets of east rows in increasing order (one per reflection orbit), then middle rows; pairs by east half, then west half; each board followed by its reflections",
@@ -540,9 +546,20 @@ impl Split for HalfJoin {
     }
 }
 
+/// Why `half-join` has no nodes per depth ([`Enumerate::node_unit`]).
+pub const NO_TREE: &str = "count nodes per depth: it walks no search tree (it joins tables of \
+                           half boards on their diagonals)";
+
 impl Enumerate for HalfJoin {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        Err(Refusal::Unsupported {
+            id: INFO.id,
+            what: NO_TREE,
+        })
     }
 
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {

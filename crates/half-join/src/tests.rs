@@ -1,5 +1,5 @@
 use super::*;
-use queens_core::{NoSteps, count_split_with_steps, is_solution, known};
+use queens_core::{Approach, NoSteps, Steps, count_split_with_steps, is_solution, known};
 
 #[test]
 fn orbits_cover_every_row_set_once() {
@@ -140,4 +140,23 @@ fn first_solution_is_valid() {
         let s = HalfJoin.first(n, &mut NoSteps).expect("a solution exists");
         assert!(is_solution(&s), "n = {n}: {s:?}");
     }
+}
+
+#[test]
+fn nodes_per_depth_are_refused_it_walks_no_tree() {
+    let approach = queens_core::Exhaustive(HalfJoin);
+    let opts = queens_core::Options::default();
+    let want = Refusal::Unsupported {
+        id: "half-join",
+        what: NO_TREE,
+    };
+    assert_eq!(approach.node_unit(), Err(want.clone()));
+    assert_eq!(approach.count(8, &opts, Steps::Depths), Err(want.clone()));
+    assert_eq!(approach.first(8, &opts, Steps::Depths), Err(want.clone()));
+    assert!(want.to_string().contains("walks no search tree"), "{want}");
+    // The other runs are unaffected.
+    assert_eq!(
+        approach.count(8, &opts, Steps::Count).unwrap().solutions,
+        92
+    );
 }

@@ -40,6 +40,13 @@
 //! every level including the last: the nodes of the row-by-row tree, the same
 //! tree `bitmask` walks: 2056 at n = 8, 35 538 at n = 10.
 //!
+//! **Nodes per depth** ([`NODE_UNIT`]): a node at depth d is a partial list
+//! of d queens *kept* at level d (`queens d`; a candidate `x : y` that `safe`
+//! rejects is not a node), so depth d counts the lists of level d, the
+//! last level's streamed ones included; the root (depth 0) is `queens 0`'s
+//! one empty list. The same tree, level by level, as `bitmask`'s; depths
+//! 1..=n add up to the steps.
+//!
 //! **Limit:** n ≤ [`MAX_N`] = 16. Every level is in memory together with the
 //! one being built; at n = 16 the widest pair of levels holds about 6 GiB,
 //! at n = 17 about 44 GiB, over the [`MEMORY_BUDGET`] of 8 GiB (a third of
@@ -66,7 +73,7 @@ pub const ESTIMATE_MAX_N: usize = 32;
 pub static INFO: Info = Info {
     id: "list-comprehension",
     title: "Haskell list comprehension",
-    source: "seed 000 §2 (Haskell, c2 wiki)",
+    source: "[Aiello] Part I.2: the Haskell program (from the c2 wiki)",
     structure: "one flat byte vector per level: every partial list of k queens, \
                 k bytes each, newest row first",
     step_unit: "partial lists kept",
@@ -84,6 +91,10 @@ pub static INFO: Info = Info {
     // built: nearly the whole cost of counting, so it is not benchmarked.
     bench_first: &[],
 };
+
+/// What a node at depth d is ([`Enumerate::node_unit`]).
+pub const NODE_UNIT: &str = "a partial list of d queens kept at level d (`safe` held): a partial \
+                             board of d rows, no two queens attacking";
 
 /// The seed's list comprehension, level by level.
 #[derive(Clone, Copy, Debug, Default)]
@@ -168,8 +179,8 @@ impl Level {
 }
 
 /// `[ x : y | y <- prev, x <- [1..n], safe x y 1]`: passes each kept `x` and
-/// `y` to `keep` (which builds the list `x : y`), one step each; stops when
-/// `keep` breaks.
+/// `y` to `keep` (which builds the list `x : y`), one step and one node of
+/// the next level's depth each; stops when `keep` breaks.
 #[inline]
 fn comprehension<P: Probe>(
     n: usize,
@@ -177,10 +188,12 @@ fn comprehension<P: Probe>(
     probe: &mut P,
     mut keep: impl FnMut(u8, &[u8]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    let depth = prev.list_len + 1;
     for y in prev.lists() {
         for x in 1..=n as u8 {
             if safe(x, y, 1) {
                 probe.step();
+                probe.node(depth);
                 keep(x, y)?;
             }
         }
@@ -223,7 +236,13 @@ impl Enumerate for ListComprehension {
         })
     }
 
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        Ok(NODE_UNIT)
+    }
+
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
+        // `queens 0 = [[]]`: the root, its one empty list.
+        probe.node(0);
         if n == 0 {
             // queens 0 = [[]]: one solution, the empty board.
             return sink.solution(&[]);
@@ -368,6 +387,21 @@ mod tests {
             let mut p = StepCounter::default();
             let _ = Bitmask.search(n, &mut p, &mut Counter(0));
             assert_eq!(ListComprehension.count_with_steps(n).1, p.count, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn nodes_per_depth_are_the_levels_widths() {
+        for n in 0..=10 {
+            let (solutions, depths) = ListComprehension.count_with_depths(n);
+            assert_eq!(depths.below_root(), depths.steps, "n = {n}");
+            let nodes = depths.nodes_per_depth(n);
+            assert_eq!(nodes[n], solutions, "n = {n}");
+            let mut level = Level::root();
+            for (k, &width) in nodes.iter().enumerate().take(n) {
+                assert_eq!(level.count() as u64, width, "n = {n}, level {k}");
+                level = level.next(n, &mut NoSteps);
+            }
         }
     }
 

@@ -179,7 +179,7 @@ const ORDER: &str = "finds one board, chosen by --seed; entry i is the row of \
 pub static RANDOM_INFO: Info = Info {
     id: "min-conflicts-random",
     title: "Min-conflicts, random attacked queen",
-    source: "seed 003 (Pinella, Racket nqueens.rkt write-up): nq-mc",
+    source: "[Pinella 2015] nqueens.rkt write-up: nq-mc",
     structure: STRUCTURE,
     step_unit: "queen moves",
     order: ORDER,
@@ -197,7 +197,7 @@ pub static RANDOM_INFO: Info = Info {
 pub static MOST_CONFLICTED_INFO: Info = Info {
     id: "min-conflicts-most-conflicted",
     title: "Min-conflicts, most-conflicted queen half the time",
-    source: "seed 003 (Pinella, Racket nqueens.rkt write-up): nq-mc-maxi",
+    source: "[Pinella 2015] nqueens.rkt write-up: nq-mc-maxi",
     structure: STRUCTURE,
     step_unit: "queen moves",
     order: ORDER,

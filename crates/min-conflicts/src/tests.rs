@@ -428,7 +428,7 @@ fn info_describes_two_find_one_approaches() {
         assert_eq!(info.kind, Kind::FindOne);
         assert!(info.bench_count.is_empty());
         assert_eq!(info.bench_first, &[1000, 100_000]);
-        assert!(info.source.starts_with("seed 003"));
+        assert!(info.source.starts_with("[Pinella 2015]"));
         assert!(info.max_n < board::MAX_COLUMNS);
     }
     assert_eq!(MinConflictsRandom.info().id, RANDOM_INFO.id);

@@ -31,6 +31,12 @@
 //! searches), equal to the calls of `place/2` minus one that SWI-Prolog counts
 //! in the seed program (`tests/data/placements.txt`).
 //!
+//! **Nodes per depth** ([`NODE_UNIT`]): a node at depth d is a placement that
+//! puts the d-th queen on the board, in O'Keefe's order (the rows are not
+//! filled top to bottom, so depth d is "d queens placed", whichever rows
+//! they are in); the root (depth 0) is the initial table, no queen placed.
+//! Depths 1..=n add up to the steps.
+//!
 //! **Representation.** The column lists become bitsets, with two engines
 //! that make the same choices in the same order (tests compare their
 //! listings and step counts):
@@ -75,7 +81,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Info, Kind, Probe, Sink};
+use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink};
 
 pub mod tuned;
 pub use tuned::{MrvTuned, TUNED_INFO};
@@ -93,7 +99,7 @@ pub const NARROW_MAX_N: usize = 64;
 pub static INFO: Info = Info {
     id: "mrv",
     title: "O'Keefe's least room to move (MRV)",
-    source: "seed 002 (O'Keefe, Queens.Pl, 1984)",
+    source: "[O'Keefe 1984] Queens.Pl",
     structure: "table of (row, column bitset) pairs, fewest columns first; \
                 line bitsets with per-row counters beyond n = 64",
     step_unit: "queen placements",
@@ -112,6 +118,10 @@ pub static INFO: Info = Info {
     bench_first: &[20, 30, 84],
 };
 
+/// What a node at depth d is ([`Enumerate::node_unit`]).
+pub const NODE_UNIT: &str = "a placement of the d-th queen, in O'Keefe's order (d queens placed, \
+                             in whichever rows least room to move chose)";
+
 /// O'Keefe's fewest-columns-first search, in the seed program's exact order.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Mrv;
@@ -121,7 +131,12 @@ impl Enumerate for Mrv {
         &INFO
     }
 
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        Ok(NODE_UNIT)
+    }
+
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
+        probe.node(0);
         if n <= NARROW_MAX_N {
             narrow(n, probe, sink)
         } else {
@@ -176,6 +191,8 @@ fn place_narrow<P: Probe, S: Sink>(
     let best = least_room_to_move(table);
     let rest = &table[1..];
     let (next, deeper) = below.split_at_mut(rest.len());
+    // The queens on the board once this level's is placed.
+    let depth = board.len() - rest.len();
     let mut cols = best.set;
     while cols != 0 {
         // member/2 on a list that runs n..1: the highest column first.
@@ -183,6 +200,7 @@ fn place_narrow<P: Probe, S: Sink>(
         let bit = 1u64 << c;
         cols ^= bit;
         probe.step();
+        probe.node(depth);
         if S::NEEDS_BOARD {
             board[best.row as usize] = c;
         }
@@ -396,6 +414,7 @@ fn wide<P: Probe, S: Sink>(n: usize, probe: &mut P, sink: &mut S) -> ControlFlow
         top.left -= 1;
         top.placed = true;
         probe.step();
+        probe.node(d + 1);
         if S::NEEDS_BOARD {
             board[r1] = c as u32;
         }
@@ -449,6 +468,29 @@ mod tests {
             );
             assert_eq!(narrow_list, wide_list, "n = {n}");
             assert_eq!(narrow_steps, wide_steps, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn both_engines_visit_the_same_nodes_per_depth_adding_up_to_the_steps() {
+        for n in 0..=10 {
+            let mut narrow_depths = queens_core::DepthCounter::default();
+            let mut wide_depths = queens_core::DepthCounter::default();
+            let mut narrow_count = Counter(0);
+            let _ = narrow(n, &mut narrow_depths, &mut narrow_count);
+            let _ = wide(n, &mut wide_depths, &mut Counter(0));
+            assert_eq!(narrow_depths, wide_depths, "n = {n}");
+            assert_eq!(narrow_depths.below_root(), narrow_depths.steps, "n = {n}");
+            // Through search: the root too.
+            let (solutions, depths) = Mrv.count_with_depths(n);
+            assert_eq!(depths.nodes[0], 1, "n = {n}");
+            assert_eq!(depths.below_root(), depths.steps, "n = {n}");
+            assert_eq!(depths.nodes_per_depth(n)[n], solutions, "n = {n}");
+            assert_eq!(
+                depths.nodes_per_depth(n)[1..],
+                narrow_depths.nodes_per_depth(n)[1..],
+                "n = {n}"
+            );
         }
     }
 

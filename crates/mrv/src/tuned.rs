@@ -39,7 +39,7 @@ pub const TUNED_MAX_N: usize = 20_000;
 pub static TUNED_INFO: Info = Info {
     id: "mrv-tuned",
     title: "Least room to move, tuned: random ties, middle-out, restarts",
-    source: "seed 002 (O'Keefe, Queens.Pl, 1984), tuned",
+    source: "[O'Keefe 1984] Queens.Pl, tuned",
     structure: "line bitsets with per-row counters of remaining columns; \
                 the unplaced rows as a table permuted in place",
     step_unit: "queen placements (all attempts)",

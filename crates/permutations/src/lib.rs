@@ -45,6 +45,12 @@
 //!
 //! **Steps:** one per permutation tested: n! (40 320 at n = 8).
 //!
+//! **Nodes per depth** ([`NODE_UNIT`]): a node at depth d is a prefix of d
+//! rows of the permutation being generated, counted when the generator
+//! places its row d (the last two rows, done in one go, count theirs too);
+//! the root (depth 0) is the empty prefix. Nothing is pruned, so depth d
+//! holds n!/(n−d)! nodes, and depth n the n! permutations, the steps.
+//!
 //! **Order:** reverse lexicographic, `perms`' order (the first solution at
 //! n = 8 is 8 4 1 3 6 2 7 5, the mirror of the lexicographically first).
 //!
@@ -54,7 +60,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Info, Kind, Probe, Sink};
+use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink};
 
 /// The largest n: every one of the n! permutations is generated and tested.
 pub const MAX_N: usize = 13;
@@ -63,7 +69,7 @@ pub const MAX_N: usize = 13;
 pub static INFO: Info = Info {
     id: "permutations",
     title: "MATLAB perms filter",
-    source: "seed 004 (MATLAB perms, MathWorks blog)",
+    source: "[Eddins 2017] uu tii's MATLAB perms filter",
     structure: "the permutation being generated, with bitmasks of the occupied diagonals \
                 and a count of surplus queens on them",
     step_unit: "permutations tested",
@@ -79,6 +85,10 @@ pub static INFO: Info = Info {
     bench_first: &[8, 12],
 };
 
+/// What a node at depth d is ([`Enumerate::node_unit`]).
+pub const NODE_UNIT: &str = "a prefix of d rows of the permutation being generated (unpruned: \
+                             n!/(n-d)! of them)";
+
 /// The seed's `perms` filter, streamed.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Permutations;
@@ -86,6 +96,10 @@ pub struct Permutations;
 impl Enumerate for Permutations {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        Ok(NODE_UNIT)
     }
 
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
@@ -98,6 +112,10 @@ trait Test {
     /// Receives a complete permutation (0-based column per row) and its
     /// surplus; returns `Break` to stop the generation.
     fn test(&mut self, perm: &[u32], surplus: u32) -> ControlFlow<()>;
+    /// Told of each prefix of `depth` rows the generator builds (0: the
+    /// empty one); ignored by default.
+    #[inline(always)]
+    fn prefix(&mut self, _depth: usize) {}
 }
 
 /// The seed's filter: one step per permutation; keeps those whose largest
@@ -118,6 +136,10 @@ impl<P: Probe, S: Sink> Test for Filter<'_, P, S> {
             ControlFlow::Continue(())
         }
     }
+    #[inline(always)]
+    fn prefix(&mut self, depth: usize) {
+        self.probe.node(depth);
+    }
 }
 
 /// Generates every permutation of the columns 0..n in `perms`' order and
@@ -129,6 +151,7 @@ fn generate<T: Test>(n: usize, test: &mut T) -> ControlFlow<()> {
         test,
     };
     let all = (1u32 << n) - 1;
+    generator.test.prefix(0);
     match n {
         // perms of no element is one empty permutation: the empty board.
         0 => generator.test.test(&[], 0),
@@ -176,6 +199,7 @@ impl<T: Test> Generator<'_, T> {
             let col = highest(rest);
             rest ^= 1 << col;
             self.perm[row] = col;
+            self.test.prefix(row + 1);
             let (d, a, s) = self.place(row, col, diag, anti, surplus);
             let left = free ^ (1 << col);
             if row + 3 == self.n {
@@ -205,12 +229,15 @@ impl<T: Test> Generator<'_, T> {
         let n = self.n;
         if row + 1 == n {
             self.perm[row] = high;
+            self.test.prefix(row + 1);
             let (_, _, s) = self.place(row, high, diag, anti, surplus);
             return self.test.test(&self.perm[..n], s);
         }
         for (first, second) in [(high, low), (low, high)] {
             self.perm[row] = first;
             self.perm[row + 1] = second;
+            self.test.prefix(row + 1);
+            self.test.prefix(row + 2);
             let (d, a, s) = self.place(row, first, diag, anti, surplus);
             let (_, _, s) = self.place(row + 1, second, d, a, s);
             self.test.test(&self.perm[..n], s)?;
@@ -234,6 +261,7 @@ mod tests {
     use super::*;
     use queens_bitmask::Bitmask;
     use queens_core::{FirstSolution, NoSteps, Refusal};
+    use std::collections::BTreeSet;
 
     fn factorial(n: usize) -> u64 {
         (1..=n as u64).product()
@@ -244,6 +272,35 @@ mod tests {
         assert_eq!(Permutations.count_with_steps(8).1, 40320);
         for n in 0..=9 {
             assert_eq!(Permutations.count_with_steps(n).1, factorial(n), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn nodes_per_depth_are_the_prefixes_n_factorial_over_n_minus_d_factorial() {
+        for n in 0..=9 {
+            let (_, depths) = Permutations.count_with_depths(n);
+            let want: Vec<u64> = (0..=n).map(|d| factorial(n) / factorial(n - d)).collect();
+            assert_eq!(depths.nodes_per_depth(n), want, "n = {n}");
+            assert_eq!(depths.nodes_per_depth(n)[n], depths.steps, "n = {n}");
+        }
+    }
+
+    /// The prefixes of every permutation, as the generator hands them over,
+    /// counted by brute force: the distinct prefixes of each length.
+    #[test]
+    fn nodes_per_depth_are_the_distinct_prefixes() {
+        for n in 0..=7 {
+            let mut record = Record(Vec::new());
+            let _ = generate(n, &mut record);
+            let (_, depths) = Permutations.count_with_depths(n);
+            for d in 0..=n {
+                let distinct: BTreeSet<&[u32]> = record.0.iter().map(|(p, _)| &p[..d]).collect();
+                assert_eq!(
+                    depths.nodes_per_depth(n)[d],
+                    distinct.len() as u64,
+                    "n = {n}, d = {d}"
+                );
+            }
         }
     }
 

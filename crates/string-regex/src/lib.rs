@@ -58,6 +58,13 @@
 //! **Steps:** one per queen placement, a prepended string that passes the
 //! diagonal test (2056 at n = 8, the row-by-row tree below its root).
 //!
+//! **Nodes per depth** ([`NODE_UNIT`]): a node at depth d is a call of
+//! `placequeen` on a string of d characters that passed the column and the
+//! diagonal tests, i.e. a partial board of d rows with no two queens
+//! attacking; the root (depth 0) is the first call, on the empty string.
+//! The same tree, level by level, as `bitmask`'s; depths 1..=n add up to
+//! the steps.
+//!
 //! **Limit:** [`MAX_N`] = 79, the columns `'0'` (0x30) to `'~'` (0x7E), the
 //! last printable ASCII character: one printable character per column keeps
 //! the string readable and one byte per character, so `length $2` is a
@@ -71,7 +78,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Info, Kind, Probe, Sink};
+use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink};
 use regex::bytes::{Regex, RegexBuilder};
 
 /// The first column's character, the seed's digit `0`.
@@ -87,7 +94,7 @@ pub const MAX_N: usize = (LAST_CHAR - FIRST_CHAR + 1) as usize;
 pub static INFO: Info = Info {
     id: "string-regex",
     title: "Perl string and regex matching",
-    source: "seed 000 §4 (two-line Perl, repaired)",
+    source: "[Aiello] Part I.4: the two-line Perl program, repaired",
     structure: "a string of column characters, newest queen first; attacks found by regex matches",
     step_unit: "queen placements",
     order: "lexicographic: rows top to bottom, columns left to right (the Perl string, \
@@ -102,6 +109,10 @@ pub static INFO: Info = Info {
     bench_count: &[8, 10, 12],
     bench_first: &[20],
 };
+
+/// What a node at depth d is ([`Enumerate::node_unit`]).
+pub const NODE_UNIT: &str = "a string of d column characters (d queens) that passed the column \
+                             and diagonal tests: a partial board of d rows, no two queens attacking";
 
 /// The seed's `placequeen`, on a string, with regular expressions.
 #[derive(Clone, Copy, Debug, Default)]
@@ -187,8 +198,13 @@ impl Enumerate for StringRegex {
         &INFO
     }
 
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        Ok(NODE_UNIT)
+    }
+
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
         if n == 0 {
+            probe.node(0);
             return sink.solution(&[]);
         }
         let matchers = Matchers {
@@ -221,6 +237,9 @@ fn place_queen<P: Probe, S: Sink>(
             return ControlFlow::Continue(());
         }
         probe.step();
+        probe.node(n - start);
+    } else {
+        probe.node(0);
     }
     if start == 0 {
         if S::NEEDS_BOARD {

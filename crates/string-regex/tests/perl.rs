@@ -57,6 +57,16 @@ fn steps_are_placements() {
 }
 
 #[test]
+fn nodes_per_depth_add_up_to_the_steps() {
+    for n in 0..=10 {
+        let (solutions, depths) = StringRegex.count_with_depths(n);
+        assert_eq!(depths.nodes[0], 1, "n = {n}: one root");
+        assert_eq!(depths.below_root(), depths.steps, "n = {n}");
+        assert_eq!(depths.nodes_per_depth(n)[n], solutions, "n = {n}");
+    }
+}
+
+#[test]
 fn boards_are_solutions_in_bitmasks_order() {
     for n in 0..=10 {
         let (ours, _) = listing(&StringRegex, n);

@@ -150,7 +150,7 @@ pub fn default_budget(n: usize) -> u64 {
 pub static INFO: Info = Info {
     id: "swap-search",
     title: "QS4 swap search (Sosic & Gu 1991)",
-    source: "Sosic & Gu, SIGART Bulletin 2(2) 1991: QS4; peer mc.c qs4",
+    source: "[Sosic & Gu 1991] QS4, as in our C reference mc.c",
     structure: "permutation (column per row); one bit per diagonal and anti-diagonal, \
         crowded diagonals counted in a small map; short list of attacked queens",
     step_unit: "kept swaps",

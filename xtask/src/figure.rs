@@ -1,0 +1,208 @@
+//! What a chart shows, as plain data: the lessons build these, `render`
+//! draws them. Nothing here knows plotters.
+
+use crate::data::ApproachMeta;
+use crate::format;
+use crate::style::{self, Marker};
+
+/// How an axis labels its values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Board sizes and counts: 8, 1 000, 10⁴.
+    Count,
+    /// Seconds: 1 µs, 10 ms, 1 s.
+    Seconds,
+    /// Bytes: 1 MB, 10 GB.
+    Bytes,
+    /// Nanoseconds: 1 ns, 100 ns, 1 µs.
+    Nanos,
+    /// A plain ratio: ×1, ×2.
+    Ratio,
+}
+
+impl Unit {
+    /// A tick label.
+    pub fn label(self, v: f64) -> String {
+        match self {
+            Unit::Count => count_label(v),
+            Unit::Seconds => format::human_seconds(v),
+            Unit::Bytes => format::human_bytes(v),
+            Unit::Nanos => format::human_seconds(v / 1e9),
+            Unit::Ratio => format::ratio(v),
+        }
+    }
+}
+
+/// 8, 1 000, 10⁴, 10⁵, ... (powers of ten from 10⁴ as superscripts).
+pub fn count_label(v: f64) -> String {
+    let k = v.log10().round();
+    if v >= 1e4 && (v / 10f64.powf(k) - 1.0).abs() < 1e-9 {
+        format!("10{}", format::superscript(k as i32))
+    } else if v >= 1e7 {
+        format::human_count(v)
+    } else {
+        format::group_digits(v.round() as u64)
+    }
+}
+
+/// One line of a chart: a series of medians, with the spread of its samples.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// Its label, written at the line's end and in the legend.
+    pub label: String,
+    /// `#RRGGBB`.
+    pub colour: String,
+    /// Its marker.
+    pub marker: Marker,
+    /// Dashed (a second series of the same approach, e.g. on every core).
+    pub dashed: bool,
+    /// (x, median) points.
+    pub points: Vec<(f64, f64)>,
+    /// (x, lowest, highest) whiskers; empty for none.
+    pub spread: Vec<(f64, f64, f64)>,
+}
+
+impl Line {
+    /// An approach's line, in its own colour and marker, labelled by its id.
+    pub fn of(approach: &ApproachMeta) -> Line {
+        Line {
+            label: approach.id.clone(),
+            colour: approach.colour.clone(),
+            marker: approach
+                .marker
+                .parse()
+                .unwrap_or_else(|_| style::marker(approach.index)),
+            dashed: false,
+            points: Vec::new(),
+            spread: Vec::new(),
+        }
+    }
+}
+
+/// A line chart against n.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineChart {
+    /// File stem: `charts/<name>.svg` and `.png`.
+    pub name: &'static str,
+    /// Title above the chart.
+    pub title: String,
+    /// x axis description, with its unit.
+    pub x_desc: String,
+    /// y axis description, with its unit.
+    pub y_desc: String,
+    /// Whether the x axis is logarithmic.
+    pub x_log: bool,
+    /// Whether the y axis is logarithmic.
+    pub y_log: bool,
+    /// Labels of the y axis.
+    pub y_unit: Unit,
+    /// The lines (at most [`MAX_LINES`]).
+    pub lines: Vec<Line>,
+}
+
+/// The most lines a chart may carry before it stops being readable.
+pub const MAX_LINES: usize = 8;
+
+/// One horizontal bar.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bar {
+    /// Name at the left.
+    pub label: String,
+    /// Length.
+    pub value: f64,
+    /// Solid when true; pale when the run hit a limit before finishing.
+    pub complete: bool,
+    /// Text after the bar's end.
+    pub note: String,
+}
+
+/// Horizontal bars on a logarithmic axis, first bar on top.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BarChart {
+    /// File stem.
+    pub name: &'static str,
+    /// Title.
+    pub title: String,
+    /// x axis description, with its unit.
+    pub x_desc: String,
+    /// Labels of the x axis.
+    pub x_unit: Unit,
+    /// The bars.
+    pub bars: Vec<Bar>,
+}
+
+/// A solved board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardPicture {
+    /// File stem.
+    pub name: String,
+    /// Title.
+    pub title: String,
+    /// The column (1-based) of the queen in each row.
+    pub cols: Vec<u32>,
+}
+
+/// Anything drawn into `charts/`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Chart {
+    /// Lines against n.
+    Line(LineChart),
+    /// Horizontal bars.
+    Bar(BarChart),
+    /// A board.
+    Board(BoardPicture),
+}
+
+impl Chart {
+    /// File stem in `charts/`.
+    pub fn name(&self) -> &str {
+        match self {
+            Chart::Line(c) => c.name,
+            Chart::Bar(c) => c.name,
+            Chart::Board(b) => &b.name,
+        }
+    }
+
+    /// Title (also the alt text).
+    pub fn title(&self) -> &str {
+        match self {
+            Chart::Line(c) => &c.title,
+            Chart::Bar(c) => &c.title,
+            Chart::Board(b) => &b.title,
+        }
+    }
+
+    /// Whether there is anything to draw.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Chart::Line(c) => c.lines.iter().all(|l| l.points.is_empty()),
+            Chart::Bar(c) => c.bars.is_empty(),
+            Chart::Board(b) => b.cols.is_empty(),
+        }
+    }
+}
+
+/// A chart with the sentence under it that says what to see in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    /// The chart.
+    pub chart: Chart,
+    /// What it shows and what to look for.
+    pub caption: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_read_well() {
+        assert_eq!(count_label(8.0), "8");
+        assert_eq!(count_label(1000.0), "1 000");
+        assert_eq!(count_label(1e6), "10⁶");
+        assert_eq!(Unit::Seconds.label(1e-3), "1 ms");
+        assert_eq!(Unit::Bytes.label(1e9), "1 GB");
+        assert_eq!(Unit::Nanos.label(10.0), "10 ns");
+        assert_eq!(Unit::Ratio.label(2.0), "×2");
+    }
+}

@@ -1,0 +1,214 @@
+//! The report's lessons: one module per trade-off the seeds discuss. Each
+//! lesson holds its question, its experiment (what is fixed, what changes),
+//! its figures, its table and its computed why-paragraphs together, so a
+//! reader of the code finds everything one section of `REPORT.md` says in
+//! one file. Lessons only read the data (through [`crate::analysis`]); they
+//! never draw or write files.
+//!
+//! A lesson with no data (e.g. a run narrowed by `--algos`) returns `None`
+//! and is left out of the report.
+
+mod block_sums;
+mod constructions;
+mod first_solution;
+mod join;
+mod local_search;
+mod memory;
+mod ordering;
+mod representation;
+mod symmetry;
+mod threads;
+mod tree_size;
+
+#[cfg(test)]
+mod tests;
+
+use crate::analysis::{self, Series, Stat};
+use crate::data::{ApproachMeta, Dataset, Family};
+use crate::figure::{Figure, Line};
+use crate::format;
+
+/// One section of the report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lesson {
+    /// Heading, without the number.
+    pub title: String,
+    /// The question it answers, one line.
+    pub question: String,
+    /// What is held fixed and what changes.
+    pub experiment: String,
+    /// One or two charts.
+    pub figures: Vec<Figure>,
+    /// The numbers behind the charts.
+    pub table: Table,
+    /// Computed paragraphs: the mechanism first, then the numbers that show it.
+    pub why: Vec<String>,
+    /// `queens` (or `block-sums`) commands that reproduce one point.
+    pub try_it: Vec<String>,
+    /// At most one sentence for the report's summary, with its number.
+    pub summary: Option<String>,
+}
+
+/// A markdown table.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Table {
+    /// Column headings.
+    pub header: Vec<String>,
+    /// Rows of cells.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// A table with these headings and no rows yet.
+    pub fn new(header: &[&str]) -> Table {
+        Table {
+            header: header.iter().map(|h| h.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Adds a row.
+    pub fn row(&mut self, cells: Vec<String>) {
+        self.rows.push(cells);
+    }
+}
+
+/// The data every lesson reads, summarised once.
+pub struct Ctx<'a> {
+    /// The raw data.
+    pub data: &'a Dataset,
+    /// Counting all solutions (one thread for the splitting counters).
+    pub count: Vec<Series<'a>>,
+    /// The exhaustive searches' first solution.
+    pub first: Vec<Series<'a>>,
+    /// The find-one approaches, one run per seed.
+    pub local: Vec<Series<'a>>,
+    /// The splitting counters on every core.
+    pub parallel: Vec<Series<'a>>,
+}
+
+impl<'a> Ctx<'a> {
+    /// Summarises the data.
+    pub fn new(data: &'a Dataset) -> Ctx<'a> {
+        Ctx {
+            data,
+            count: analysis::series(data, Family::Count),
+            first: analysis::series(data, Family::First),
+            local: analysis::series(data, Family::Local),
+            parallel: analysis::series(data, Family::Parallel),
+        }
+    }
+
+    /// The count series of an approach.
+    pub fn count(&self, id: &str) -> Option<&Series<'a>> {
+        find(&self.count, id)
+    }
+
+    /// The first-solution series of an exhaustive approach.
+    pub fn first(&self, id: &str) -> Option<&Series<'a>> {
+        find(&self.first, id)
+    }
+
+    /// The series of a find-one approach.
+    pub fn local(&self, id: &str) -> Option<&Series<'a>> {
+        find(&self.local, id)
+    }
+
+    /// The every-core count series of a splitting counter.
+    pub fn parallel(&self, id: &str) -> Option<&Series<'a>> {
+        find(&self.parallel, id)
+    }
+}
+
+/// The series of an approach in a list.
+pub fn find<'s, 'a>(series: &'s [Series<'a>], id: &str) -> Option<&'s Series<'a>> {
+    series.iter().find(|s| s.approach.id == id)
+}
+
+/// Every lesson with data, in the report's order.
+pub fn all(data: &Dataset) -> Vec<Lesson> {
+    let ctx = Ctx::new(data);
+    [
+        representation::lesson,
+        tree_size::lesson,
+        ordering::lesson,
+        symmetry::lesson,
+        join::lesson,
+        memory::lesson,
+        first_solution::lesson,
+        local_search::lesson,
+        constructions::lesson,
+        block_sums::lesson,
+        threads::lesson,
+    ]
+    .iter()
+    .filter_map(|lesson| lesson(&ctx))
+    .collect()
+}
+
+// ------------------------------------------------------------ shared helpers
+
+/// What a line reads from a point: (median, lowest, highest), or nothing.
+pub type Value<'v> = &'v dyn Fn(&Stat) -> Option<(f64, f64, f64)>;
+
+/// The line of a series: its medians with the spread of its samples.
+pub fn line(series: &Series, value: Value) -> Line {
+    let pts: Vec<(f64, (f64, f64, f64))> = series
+        .points
+        .iter()
+        .filter_map(|p| Some((p.n as f64, value(p)?)))
+        .collect();
+    Line {
+        points: pts.iter().map(|&(x, (m, _, _))| (x, m)).collect(),
+        spread: pts
+            .iter()
+            .filter(|(_, (_, lo, hi))| hi > lo)
+            .map(|&(x, (_, lo, hi))| (x, lo, hi))
+            .collect(),
+        ..Line::of(series.approach)
+    }
+}
+
+/// Median time in seconds, with the fastest and slowest sample.
+pub fn time(p: &Stat) -> Option<(f64, f64, f64)> {
+    Some((p.seconds(), p.min_ns as f64 / 1e9, p.max_ns as f64 / 1e9))
+}
+
+/// Median steps, with the fewest and most (over seeds, for local search).
+pub fn steps(p: &Stat) -> Option<(f64, f64, f64)> {
+    let s = p.steps?;
+    Some((
+        s,
+        p.steps_min.map_or(s, |v| v as f64),
+        p.steps_max.map_or(s, |v| v as f64),
+    ))
+}
+
+/// `` `id` ``.
+pub fn code(approach: &ApproachMeta) -> String {
+    format!("`{}`", approach.id)
+}
+
+/// "n = 14".
+pub fn at_n(n: usize) -> String {
+    format!("n = {}", format::size(n))
+}
+
+/// A step count for a table cell ("–" when unknown).
+pub fn steps_cell(p: &Stat) -> String {
+    p.steps.map_or("–".into(), format::human_count)
+}
+
+/// The x axis of charts against the board size.
+pub const N_AXIS: &str = "n (board size = number of queens)";
+
+/// The largest n at which every series in `series` has a point.
+pub fn largest_shared(series: &[&Series]) -> Option<usize> {
+    let (first, rest) = series.split_first()?;
+    first
+        .points
+        .iter()
+        .rev()
+        .map(|p| p.n)
+        .find(|&n| rest.iter().all(|s| s.at(n).is_some()))
+}

@@ -1,0 +1,211 @@
+//! The lessons' claims, recomputed from the raw samples of the committed
+//! `reports/data` by other means, and found in the lessons' text.
+
+use super::*;
+use crate::data::{Sample, Status};
+
+/// The committed data (the report's own).
+fn committed() -> Dataset {
+    let dir = crate::project_root().join("reports/data");
+    Dataset::load(&dir).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Median nanos and the steps of a point, straight from the samples.
+fn raw(data: &Dataset, family: Family, id: &str, n: usize) -> (f64, f64) {
+    let ok: Vec<&Sample> = data
+        .samples
+        .iter()
+        .filter(|s| s.family == family && s.approach == id && s.n == n && s.status == Status::Ok)
+        .collect();
+    assert!(!ok.is_empty(), "no samples for {id} at n = {n}");
+    let mut nanos: Vec<u64> = ok.iter().filter_map(|s| s.nanos).collect();
+    nanos.sort_unstable();
+    let m = nanos.len() / 2;
+    let median = if nanos.len() % 2 == 1 {
+        nanos[m] as f64
+    } else {
+        (nanos[m - 1] + nanos[m]) as f64 / 2.0
+    };
+    (median, ok[0].steps.expect("steps") as f64)
+}
+
+/// The whole text of a lesson.
+fn text(lesson: &Lesson) -> String {
+    let mut t = vec![
+        lesson.title.clone(),
+        lesson.question.clone(),
+        lesson.experiment.clone(),
+    ];
+    t.extend(lesson.figures.iter().map(|f| f.caption.clone()));
+    t.extend(lesson.table.rows.iter().flatten().cloned());
+    t.extend(lesson.why.iter().cloned());
+    t.extend(lesson.summary.iter().cloned());
+    t.join("\n")
+}
+
+fn lesson(data: &Dataset, title_starts: &str) -> Lesson {
+    all(data)
+        .into_iter()
+        .find(|l| l.title.starts_with(title_starts))
+        .unwrap_or_else(|| panic!("no lesson '{title_starts}'"))
+}
+
+#[test]
+fn symmetry_ratios_are_the_ratios_of_the_step_counts_and_times() {
+    let data = committed();
+    let ctx = Ctx::new(&data);
+    let (n, rows) = symmetry::splits(&ctx).expect("symmetry data");
+    let (base_ns, base_steps) = raw(&data, Family::Count, "bitmask", n);
+    for r in &rows {
+        let (ns, steps) = raw(&data, Family::Count, &r.id, n);
+        assert_eq!(r.nodes, steps);
+        assert!((r.fewer_nodes - base_steps / steps).abs() < 1e-9);
+        assert!((r.speedup - base_ns / ns).abs() < 1e-9);
+        // The product of the two effects is the whole speed-up.
+        assert!((r.fewer_nodes * r.cheaper_nodes - r.speedup).abs() < 1e-6 * r.speedup);
+    }
+    let l = lesson(&data, "Symmetry");
+    let t = text(&l);
+    let sym = rows.last().unwrap();
+    assert!(t.contains(&crate::format::times(sym.fewer_nodes)), "{t}");
+    assert!(t.contains(&crate::format::ratio(sym.speedup)), "{t}");
+}
+
+#[test]
+fn representation_compares_searches_with_equal_steps() {
+    let data = committed();
+    let ctx = Ctx::new(&data);
+    let c = representation::costs(&ctx).expect("representation data");
+    let (bitmask_ns, steps) = raw(&data, Family::Count, "bitmask", c.n);
+    assert_eq!(c.steps, steps);
+    for (id, _, ns_per_step, rel) in &c.rows {
+        let (ns, s) = raw(&data, Family::Count, id, c.n);
+        assert_eq!(s, steps, "{id} counts other steps");
+        assert!((ns_per_step - ns / steps).abs() < 1e-9);
+        assert!((rel - ns / bitmask_ns).abs() < 1e-9);
+    }
+    let t = text(&lesson(&data, "Representation"));
+    assert!(t.contains(&crate::format::human_count(steps)));
+}
+
+#[test]
+fn ordering_counts_the_same_steps_the_data_holds() {
+    let data = committed();
+    let o = ordering::ordering(&Ctx::new(&data)).expect("ordering data");
+    let (a_ns, a) = raw(&data, Family::Count, "bitmask", o.count_n);
+    let (b_ns, b) = raw(&data, Family::Count, "mrv", o.count_n);
+    assert!((o.count_nodes - a / b).abs() < 1e-9);
+    assert!((o.count_time - a_ns / b_ns).abs() < 1e-9);
+    assert!(o.first_fewer <= o.first_shared);
+    let t = text(&lesson(&data, "Variable ordering"));
+    assert!(t.contains(&crate::format::times(a / b)), "{t}");
+}
+
+#[test]
+fn the_join_is_ahead_exactly_where_the_data_says() {
+    let data = committed();
+    let (points, ahead_from) = join::compare(&Ctx::new(&data)).expect("join data");
+    let from = ahead_from.expect("the join wins somewhere");
+    for p in &points {
+        let (tree, _) = raw(&data, Family::Count, "bitmask-symmetric", p.n);
+        let (join, _) = raw(&data, Family::Count, "half-join", p.n);
+        if p.n >= from {
+            assert!(join < tree, "n = {}: the join is not ahead", p.n);
+        }
+    }
+    assert!(
+        points
+            .iter()
+            .any(|p| p.n == from - 1 && p.seconds.1 >= p.seconds.0)
+            || points.first().is_some_and(|p| p.n == from)
+    );
+}
+
+#[test]
+fn nodes_per_depth_add_up_to_the_steps() {
+    let data = committed();
+    let ctx = Ctx::new(&data);
+    let Some(d) = tree_size::depths(&ctx) else {
+        panic!("reports/data holds no depths.csv");
+    };
+    for (a, levels) in &d.trees {
+        assert_eq!(levels[0], 1, "{}: one root", a.id);
+        if a.id == "generate-and-test" {
+            for (depth, &v) in levels.iter().enumerate() {
+                assert_eq!(v, (d.n as u64).pow(depth as u32));
+            }
+        }
+        if a.id == "permutations" {
+            let mut want = 1u64;
+            for (depth, &v) in levels.iter().enumerate() {
+                assert_eq!(v, want, "permutations at depth {depth}");
+                want *= (d.n - depth) as u64;
+            }
+        }
+    }
+    // The searches whose steps are placements: depths 1..=n add up to them.
+    for id in ["bitmask", "mrv", "bitmask-mirror", "bitmask-symmetric"] {
+        if let (Some(levels), Some(p)) = (d.of(id), ctx.count(id).and_then(|s| s.at(d.n))) {
+            assert_eq!(
+                levels[1..].iter().sum::<u64>() as f64,
+                p.steps.unwrap(),
+                "{id}"
+            );
+        }
+    }
+}
+
+#[test]
+fn block_sums_counts_factor_into_shifts_symmetries_and_canonical_matrices() {
+    let data = committed();
+    let t = text(&lesson(&data, "Constraint order"));
+    let solutions = |name: &str| {
+        data.block_sums
+            .iter()
+            .find(|r| r.strategy == name && r.finished)
+            .map(|r| r.solutions)
+            .expect(name)
+    };
+    let (all, corner, canonical) = (
+        solutions("no-symmetry"),
+        solutions("corner-zero-only"),
+        solutions("seed-order"),
+    );
+    assert_eq!(all, 16 * 8 * canonical);
+    assert_eq!(corner, 8 * canonical);
+    assert!(t.contains(&format!("= 16 × 8 × {canonical}")), "{t}");
+}
+
+#[test]
+fn every_lesson_is_complete_and_its_charts_are_readable() {
+    let data = committed();
+    let lessons = all(&data);
+    assert!(lessons.len() >= 10, "{} lessons", lessons.len());
+    let summaries = lessons.iter().filter(|l| l.summary.is_some()).count();
+    assert!((5..=7).contains(&summaries), "{summaries} summary lines");
+    for l in &lessons {
+        assert!(
+            !l.question.is_empty() && !l.experiment.is_empty(),
+            "{}",
+            l.title
+        );
+        assert!(!l.figures.is_empty() && l.figures.len() <= 2, "{}", l.title);
+        assert!(!l.table.rows.is_empty(), "{}: no table", l.title);
+        assert!(!l.why.is_empty(), "{}: no why", l.title);
+        for f in &l.figures {
+            assert!(!f.chart.is_empty(), "{}: empty chart", f.chart.name());
+            if let crate::figure::Chart::Line(c) = &f.chart {
+                assert!(c.lines.len() <= crate::figure::MAX_LINES, "{}", c.name);
+                // No zero or negative value on a log axis.
+                for line in &c.lines {
+                    assert!(
+                        !c.y_log || line.points.iter().all(|p| p.1 > 0.0),
+                        "{}: {} has a value ≤ 0 on a log axis",
+                        c.name,
+                        line.label
+                    );
+                }
+            }
+        }
+    }
+}

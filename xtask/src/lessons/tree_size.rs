@@ -1,0 +1,243 @@
+//! Lesson: how much of the tree each search visits. Generate-and-test
+//! decides every row before it tests anything (nⁿ leaves), the permutation
+//! filter builds the column rule into generation (n!), backtracking tests
+//! each queen as it is placed and never extends a partial board with an
+//! attack. Nodes per depth at one n, counted by the searches, show where
+//! the pruning happens.
+
+use std::collections::BTreeMap;
+
+use super::{Ctx, Lesson, N_AXIS, Table, line, steps};
+use crate::data::ApproachMeta;
+use crate::figure::{Chart, Figure, Line, LineChart, Unit};
+use crate::format::{group_digits, human_count, ratio, times};
+
+/// The searches compared, the least pruning first.
+const SEARCHES: [&str; 6] = [
+    "generate-and-test",
+    "permutations",
+    "bitmask",
+    "mrv",
+    "bitmask-mirror",
+    "bitmask-symmetric",
+];
+
+/// Nodes per depth of each search at one n, in [`SEARCHES`] order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Depths<'a> {
+    /// The board size.
+    pub n: usize,
+    /// (approach, nodes at depth 0..=n).
+    pub trees: Vec<(&'a ApproachMeta, Vec<u64>)>,
+}
+
+impl Depths<'_> {
+    /// The nodes of a search at every depth, if it was measured.
+    pub fn of(&self, id: &str) -> Option<&[u64]> {
+        self.trees
+            .iter()
+            .find(|(a, _)| a.id == id)
+            .map(|(_, v)| v.as_slice())
+    }
+}
+
+/// (depth, nodes) pairs of each approach, by board size.
+type ByN<'d> = BTreeMap<usize, BTreeMap<&'d str, Vec<(usize, u64)>>>;
+
+/// The nodes per depth in the data, at the n most searches were counted at.
+pub fn depths<'a>(ctx: &Ctx<'a>) -> Option<Depths<'a>> {
+    let mut by_n: ByN = BTreeMap::new();
+    for d in &ctx.data.depths {
+        by_n.entry(d.n)
+            .or_default()
+            .entry(&d.approach)
+            .or_default()
+            .push((d.depth, d.nodes));
+    }
+    let (&n, trees) = by_n.iter().max_by_key(|(_, t)| t.len())?;
+    let trees: Vec<_> = SEARCHES
+        .iter()
+        .filter_map(|id| {
+            let mut levels = trees.get(id)?.clone();
+            levels.sort_unstable();
+            Some((
+                ctx.data.approach(id)?,
+                levels.into_iter().map(|(_, v)| v).collect(),
+            ))
+        })
+        .collect();
+    (trees.len() >= 2).then_some(Depths { n, trees })
+}
+
+pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
+    let d = depths(ctx)?;
+    let n = d.n;
+    let depth_lines: Vec<Line> = d
+        .trees
+        .iter()
+        .map(|(a, levels)| Line {
+            points: levels
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| **v > 0)
+                .map(|(depth, &v)| (depth as f64, v as f64))
+                .collect(),
+            ..Line::of(a)
+        })
+        .collect();
+    let growth_lines: Vec<Line> = ["generate-and-test", "permutations", "bitmask"]
+        .iter()
+        .filter_map(|id| Some(line(ctx.count(id)?, &steps)))
+        .collect();
+    let mut figures = vec![Figure {
+        chart: Chart::Line(LineChart {
+            name: "tree_nodes_per_depth",
+            title: format!("Nodes at each depth of the search tree, n = {n}"),
+            x_desc: "depth (rows decided; 0 is the empty board)".into(),
+            y_desc: "nodes at that depth (log scale)".into(),
+            x_log: false,
+            y_log: true,
+            y_unit: Unit::Count,
+            lines: depth_lines,
+        }),
+        caption: format!(
+            "Each search counted the nodes it entered at each depth, at n = {n} (`queens --depths`). \
+             Generate-and-test has {n} times as many nodes at each depth as at the one above, the \
+             permutations n − d times, and the backtracking searches' levels shrink again once the \
+             diagonals leave few safe squares."
+        ),
+    }];
+    if growth_lines.len() >= 2 {
+        figures.push(Figure {
+            chart: Chart::Line(LineChart {
+                name: "tree_steps_by_n",
+                title: "Steps to count all solutions as n grows".into(),
+                x_desc: N_AXIS.into(),
+                y_desc: "steps, each search's own unit (log scale)".into(),
+                x_log: false,
+                y_log: true,
+                y_unit: Unit::Count,
+                lines: growth_lines,
+            }),
+            caption: "Steps in each search's own unit: candidates tested, permutations tested, \
+                      placements. On a log axis a constant factor per queen is a straight line; a \
+                      line that bends upwards has a factor that itself grows with n."
+                .into(),
+        });
+    }
+    let mut header = vec!["depth".to_string()];
+    header.extend(d.trees.iter().map(|(a, _)| format!("`{}`", a.id)));
+    let mut table = Table {
+        header,
+        rows: Vec::new(),
+    };
+    for depth in 0..=n {
+        let mut row = vec![depth.to_string()];
+        row.extend(d.trees.iter().map(|(_, levels)| {
+            levels
+                .get(depth)
+                .map_or("–".into(), |&v| human_count(v as f64))
+        }));
+        table.row(row);
+    }
+    let mut total = vec!["all depths".to_string()];
+    total.extend(
+        d.trees
+            .iter()
+            .map(|(_, levels)| human_count(levels.iter().sum::<u64>() as f64)),
+    );
+    table.row(total);
+
+    let mut why = Vec::new();
+    let sum = |id: &str| d.of(id).map(|v| v.iter().sum::<u64>() as f64);
+    if let (Some(gt), Some(bt)) = (d.of("generate-and-test"), d.of("bitmask")) {
+        let widest = bt
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, v)| **v)
+            .map(|(depth, v)| (depth, *v))?;
+        why.push(format!(
+            "Generate-and-test [Aiello] gives every row a column before it tests anything, so its \
+             tree is complete: {} nodes at depth {n}, every one a candidate board that is built and \
+             then rejected or kept. Backtracking tests each queen as it is placed and never extends \
+             a partial board that already has an attack, so its levels stop growing: its widest \
+             level is depth {} with {} nodes, and only {} nodes reach depth {n} (the solutions). In \
+             all it enters {} nodes against {}: {} fewer.",
+            human_count(gt[n] as f64),
+            widest.0,
+            group_digits(widest.1),
+            group_digits(bt[n]),
+            human_count(sum("bitmask")?),
+            human_count(sum("generate-and-test")?),
+            times(sum("generate-and-test")? / sum("bitmask")?),
+        ));
+    }
+    if let (Some(p), Some(gt)) = (d.of("permutations"), d.of("generate-and-test")) {
+        why.push(format!(
+            "The permutation filter [Eddins 2017] sits between them: generating permutations builds \
+             \"one queen per column\" into the tree (n − d columns are left at depth d), so {} \
+             boards reach depth {n} instead of {}, but the diagonals are still tested only on \
+             complete boards.",
+            human_count(p[n] as f64),
+            human_count(gt[n] as f64),
+        ));
+    }
+    let factors = |id: &str| -> Option<String> {
+        let s = ctx.count(id)?;
+        let f: Vec<String> = s
+            .points
+            .windows(2)
+            .filter(|w| w[1].n == w[0].n + 1)
+            .filter_map(|w| Some(ratio(w[1].steps? / w[0].steps?)))
+            .collect();
+        (f.len() >= 2).then(|| {
+            format!(
+                "`{id}` {} (n = {} to {})",
+                f.join(", "),
+                s.points[0].n,
+                s.last().map_or(0, |p| p.n)
+            )
+        })
+    };
+    let grown: Vec<String> = ["generate-and-test", "permutations", "bitmask"]
+        .iter()
+        .filter_map(|id| factors(id))
+        .collect();
+    if !grown.is_empty() {
+        why.push(format!(
+            "So no single \"growth per queen\" describes the first two: one queen more multiplies \
+             nⁿ by about e·(n + 1) and n! by n + 1, a factor that itself grows. The measured step \
+             ratios from each n to the next: {}.",
+            grown.join("; ")
+        ));
+    }
+    let summary = match (sum("generate-and-test"), sum("bitmask")) {
+        (Some(gt), Some(bt)) => Some(format!(
+            "Testing each queen as it is placed prunes the tree: at n = {n} backtracking enters {} nodes where generate-and-test builds {}, {} fewer.",
+            human_count(bt),
+            human_count(gt),
+            times(gt / bt)
+        )),
+        _ => None,
+    };
+    Some(Lesson {
+        title: "How much of the tree is searched".into(),
+        question: "How much work does testing early save, level by level?".into(),
+        experiment: format!(
+            "Held fixed: the board size (n = {n} for the nodes per depth) and the answer (every solution). \
+             Changed: when the rules are tested: only on complete boards (`generate-and-test`), with \
+             the column rule built into generation (`permutations`), or as each queen is placed \
+             (`bitmask`; `mrv` also changes the order of the rows, `bitmask-mirror` and \
+             `bitmask-symmetric` also cut symmetric subtrees). Each search counted its own nodes per \
+             depth."
+        ),
+        figures,
+        table,
+        why,
+        try_it: vec![
+            format!("queens --algo generate-and-test --depths {n}"),
+            format!("queens --algo bitmask --depths {n}"),
+        ],
+        summary,
+    })
+}

@@ -1,0 +1,123 @@
+//! Which approaches to measure, and the release binaries that measure them.
+
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use queens_approaches::REGISTRY;
+use queens_core::Approach;
+use serde::Deserialize;
+
+use crate::{Context, Error, Result, bail};
+
+/// The approaches to measure, in registry order: all, or those named.
+pub fn select(algos: Option<&[String]>) -> Result<Vec<&'static dyn Approach>> {
+    let Some(ids) = algos else {
+        return Ok(REGISTRY.all().to_vec());
+    };
+    for id in ids {
+        REGISTRY
+            .get(id)
+            .map_err(|e| Error(format!("--algos: {e}")))?;
+    }
+    Ok(REGISTRY
+        .all()
+        .iter()
+        .copied()
+        .filter(|a| ids.iter().any(|id| id == a.info().id))
+        .collect())
+}
+
+/// The release binaries the measuring runs.
+#[derive(Clone, Debug)]
+pub struct Binaries {
+    /// `queens`.
+    pub queens: PathBuf,
+    /// `block-sums`, when it was asked for and the workspace has it.
+    pub block_sums: Option<PathBuf>,
+}
+
+/// Builds `queens` (and `block-sums` if asked for and present) with
+/// `cargo build --release`, its progress shown on stderr, and returns the
+/// binaries' paths as cargo reports them (so `CARGO_TARGET_DIR` is respected).
+pub fn build(with_block_sums: bool) -> Result<Binaries> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut packages = vec!["queens-cli"];
+    if with_block_sums && super::block_sums::available() {
+        packages.push(super::block_sums::PACKAGE);
+    }
+    let mut args = vec!["build", "--release"];
+    for p in &packages {
+        args.extend(["-p", p]);
+    }
+    eprintln!("xtask: cargo {}", args.join(" "));
+    args.push("--message-format=json-render-diagnostics");
+    let output = Command::new(cargo)
+        .args(&args)
+        .current_dir(crate::project_root())
+        .stderr(Stdio::inherit())
+        .output()
+        .context(|| "cannot run cargo".to_string())?;
+    if !output.status.success() {
+        bail!(
+            "cargo build --release -p {} failed ({})",
+            packages.join(" -p "),
+            output.status
+        );
+    }
+    #[derive(Deserialize)]
+    struct Message {
+        reason: String,
+        target: Option<Target>,
+        executable: Option<PathBuf>,
+    }
+    #[derive(Deserialize)]
+    struct Target {
+        name: String,
+    }
+    let messages: Vec<Message> = output
+        .stdout
+        .lines()
+        .map_while(std::result::Result::ok)
+        .filter_map(|l| serde_json::from_str::<Message>(&l).ok())
+        .filter(|m| m.reason == "compiler-artifact")
+        .collect();
+    let executable = |name: &str| {
+        messages
+            .iter()
+            .filter(|m| m.target.as_ref().is_some_and(|t| t.name == name))
+            .find_map(|m| m.executable.clone())
+    };
+    Ok(Binaries {
+        queens: executable("queens").ok_or_else(|| {
+            Error("cargo built queens-cli but named no `queens` executable".into())
+        })?,
+        block_sums: if packages.len() > 1 {
+            Some(executable(super::block_sums::BINARY).ok_or_else(|| {
+                Error(format!(
+                    "cargo built {} but named no `block-sums` executable",
+                    super::block_sums::PACKAGE
+                ))
+            })?)
+        } else {
+            None
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_ids_are_refused_with_the_known_ones() {
+        let e = select(Some(&["no-such".to_string()])).err().unwrap().0;
+        assert!(
+            e.contains("unknown approach 'no-such'") && e.contains("bitmask"),
+            "{e}"
+        );
+        let first = REGISTRY.ids()[0].to_string();
+        assert_eq!(select(Some(std::slice::from_ref(&first))).unwrap().len(), 1);
+        assert_eq!(select(None).unwrap().len(), REGISTRY.all().len());
+    }
+}

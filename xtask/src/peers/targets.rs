@@ -1,0 +1,210 @@
+//! The issues' targets: the comparisons a run makes, and the verdict on
+//! their samples (medians, ratios, limits).
+
+use std::ffi::OsString;
+use std::path::Path;
+
+use super::{Program, Sample};
+
+/// What a comparison must show.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Target {
+    /// Our median CPU time at most this multiple of theirs.
+    CpuRatio(f64),
+    /// Their median wall time at least this multiple of ours (a speed-up).
+    WallSpeedup(f64),
+    /// Our median CPU time and largest peak memory under these.
+    Within {
+        /// CPU seconds.
+        secs: f64,
+        /// Bytes.
+        bytes: u64,
+    },
+}
+
+/// One line of the table: ours against theirs, and the target.
+#[derive(Clone, Debug)]
+pub struct Comparison {
+    /// The issue that set the target.
+    pub issue: u32,
+    /// Ours.
+    pub ours: Program,
+    /// Theirs (another program, or ours with other options).
+    pub theirs: Program,
+    /// The target, if the issue set one.
+    pub target: Option<Target>,
+}
+
+/// The comparisons of a run, with the three executables.
+pub fn comparisons(queens: &Path, refc: &Path, mc: &Path, quick: bool) -> Vec<Comparison> {
+    let prog = |label: &str, exe: &Path, args: &[&str], expect: &str| Program {
+        label: label.to_string(),
+        argv: std::iter::once(exe.as_os_str().to_owned())
+            .chain(args.iter().map(OsString::from))
+            .collect(),
+        expect: expect.to_string(),
+    };
+    let (sizes, threads_n, boards): (&[usize], usize, &[&str]) = if quick {
+        (&[13], 13, &["100000"])
+    } else {
+        (&[16, 17], 17, &["10000000", "100000000"])
+    };
+    let mut out = Vec::new();
+    for &n in sizes {
+        let total = queens_core::known::total(n).expect("a known count");
+        let count = |algo| {
+            let args = ["--algo", algo, "--threads", "1", &n.to_string()].map(String::from);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            prog(
+                &format!("{algo}, 1 thread, n = {n}"),
+                queens,
+                &args,
+                &format!("{n}-Queens has {total} solutions"),
+            )
+        };
+        let theirs = prog(
+            &format!("ref.c, n = {n}"),
+            refc,
+            &[&n.to_string()],
+            &format!("solutions={total} "),
+        );
+        out.push(Comparison {
+            issue: 7,
+            ours: count("bitmask-symmetric"),
+            theirs: theirs.clone(),
+            target: Some(Target::CpuRatio(0.40)),
+        });
+        if n == sizes[0] {
+            // The same tree as ref.c: no target, the cost of the representation.
+            out.push(Comparison {
+                issue: 7,
+                ours: count("bitmask-mirror"),
+                theirs: theirs.clone(),
+                target: None,
+            });
+        }
+        // The issue's long aim: the quarter-join program's 2.7 s at n = 17
+        // (it is not among the peers, so the figure is the issue's; the
+        // issue sets no memory bound, 1 GB is the join's own table budget).
+        out.push(Comparison {
+            issue: 7,
+            ours: count("half-join"),
+            theirs,
+            target: (n == 17).then_some(Target::Within {
+                secs: 2.7,
+                bytes: 1_000_000_000,
+            }),
+        });
+    }
+    let n = threads_n.to_string();
+    let total = queens_core::known::total(threads_n).expect("a known count");
+    let expect = format!("{n}-Queens has {total} solutions");
+    let threads = |t: &str| {
+        let plural = if t == "1" { "" } else { "s" };
+        prog(
+            &format!("bitmask-symmetric, {t} thread{plural}, n = {n}"),
+            queens,
+            &["--algo", "bitmask-symmetric", "--threads", t, &n],
+            &expect,
+        )
+    };
+    out.push(Comparison {
+        issue: 7,
+        ours: threads("2"),
+        theirs: threads("1"),
+        target: Some(Target::WallSpeedup(1.8)),
+    });
+    for (i, &n) in boards.iter().enumerate() {
+        let args = ["--algo", "swap-search", "--first", n, "--seed", "{seed}"];
+        out.push(Comparison {
+            issue: 8,
+            ours: prog(
+                &format!("swap-search, n = {n}"),
+                queens,
+                &args,
+                "valid board found",
+            ),
+            theirs: prog(
+                &format!("mc.c qs4 (byte counters), n = {n}"),
+                mc,
+                &["qs4", n, "{seed}"],
+                " ok=1 ",
+            ),
+            target: Some(if i == 0 {
+                Target::CpuRatio(1.0)
+            } else {
+                Target::Within {
+                    secs: 30.0,
+                    bytes: 1_400_000_000,
+                }
+            }),
+        });
+    }
+    out
+}
+
+/// The median of `xs` (the mean of the middle two for an even count).
+pub fn median(xs: &[f64]) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let m = v.len() / 2;
+    if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    }
+}
+
+/// The smallest of `xs`.
+pub fn min(xs: &[f64]) -> f64 {
+    xs.iter().copied().fold(f64::INFINITY, f64::min)
+}
+
+/// The verdict on a comparison's samples: what was measured, and whether
+/// the target was met (none without a target, or when `judged` is false:
+/// a `--quick` run's sizes are not the issue's).
+pub fn judge(
+    target: Option<Target>,
+    judged: bool,
+    ours: &[Sample],
+    theirs: &[Sample],
+) -> (String, Option<bool>) {
+    let (text, met) = measure_against(target, ours, theirs);
+    (text, met.filter(|_| judged))
+}
+
+/// What was measured against `target`, and whether it was met.
+fn measure_against(
+    target: Option<Target>,
+    ours: &[Sample],
+    theirs: &[Sample],
+) -> (String, Option<bool>) {
+    let cpu = |s: &[Sample]| median(&s.iter().map(|x| x.cpu).collect::<Vec<_>>());
+    let wall = |s: &[Sample]| median(&s.iter().map(|x| x.wall).collect::<Vec<_>>());
+    match target {
+        None => (format!("CPU ×{:.3}", cpu(ours) / cpu(theirs)), None),
+        Some(Target::CpuRatio(max)) => {
+            let r = cpu(ours) / cpu(theirs);
+            (format!("CPU ×{r:.3} (target ≤ ×{max:.2})"), Some(r <= max))
+        }
+        Some(Target::WallSpeedup(min_speedup)) => {
+            let s = wall(theirs) / wall(ours);
+            (
+                format!("wall {s:.2}× faster (target ≥ {min_speedup:.1}×)"),
+                Some(s >= min_speedup),
+            )
+        }
+        Some(Target::Within { secs, bytes }) => {
+            let t = cpu(ours);
+            let peak = ours.iter().map(|x| x.peak).max().unwrap_or(0);
+            (
+                format!(
+                    "{t:.1} s, {} MB (target < {secs} s, < {} MB)",
+                    peak / 1_000_000,
+                    bytes / 1_000_000
+                ),
+                Some(t < secs && peak < bytes),
+            )
+        }
+    }
+}
