@@ -41,11 +41,20 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
         "steps",
         "steps per queen",
         "time",
-        "time ∝ n^b from the previous n",
+        "time ∝ n^b from the row above",
     ]);
     for s in &series {
         let mut prev: Option<&analysis::Stat> = None;
-        for p in s.points.iter().filter(|p| p.n >= 100) {
+        let last = s.last()?.n;
+        let listed = |n: usize| {
+            n == last
+                || (n >= 100
+                    && n.to_string()
+                        .trim_start_matches('1')
+                        .bytes()
+                        .all(|b| b == b'0'))
+        };
+        for p in s.points.iter().filter(|p| listed(p.n)) {
             let e = prev
                 .and_then(|q| analysis::exponent_between((q.n, q.median_ns), (p.n, p.median_ns)));
             table.row(vec![

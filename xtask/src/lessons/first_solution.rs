@@ -60,6 +60,26 @@ fn splitters_note(first: &[Series]) -> Option<String> {
     (!parts.is_empty()).then(|| format!(" Not drawn: {}.", parts.join("; ")))
 }
 
+/// "`id` 98 % at n = 13" for each approach: its first solution's steps over
+/// its count's, at the largest n both were measured.
+fn share_of_count(ctx: &Ctx, ids: &[String]) -> String {
+    ids.iter()
+        .filter_map(|code| {
+            let id = code.trim_matches('`');
+            let (first, count) = (ctx.first(id)?, ctx.count(id)?);
+            let (n, share) =
+                first.points.iter().rev().find_map(|p| {
+                    Some((p.n, p.steps? / count.at(p.n)?.steps.filter(|&s| s > 0.0)?))
+                })?;
+            Some(format!(
+                "{code} {} at n = {n}",
+                crate::format::percent(share)
+            ))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
     if ctx.first.is_empty() {
         return None;
@@ -207,19 +227,22 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
         .collect();
     if !monotone.is_empty() {
         why.push(format!(
-            "{} never got cheaper from one n to the next: they build a whole level (or test \
-             complete candidates in a fixed order) before the first solution can appear, so their \
-             first solution costs a fixed share of their whole search.",
-            monotone.join(", ")
+            "{} never got cheaper from one n to the next: before their first solution can appear \
+             they must build a whole part of their search (every level of partial lists but the \
+             last, or candidates in a fixed order), and that part grows with n. Their first \
+             solution's share of the steps of counting every solution: {}.",
+            monotone.join(", "),
+            share_of_count(ctx, &monotone)
         ));
     }
-    if let (Some(s), Some(mrv)) = (locals.first(), ctx.first("mrv")) {
-        let (a, b) = (s.points.first()?, s.last()?);
+    if let (Some(s), Some(mrv)) = (locals.first(), ctx.first("mrv"))
+        && let Some((a, b)) = super::local_search::scaling_span(s)
+    {
         let e = analysis::exponent_between((a.n, a.median_ns), (b.n, b.median_ns));
         why.push(format!(
             "A local search starts from a complete board and repairs it, so it does not depend on \
              where a solution lies in any order: `{}` took {} at n = {} and {} at n = {} (time ∝ \
-             n^{}, from those two points). Least room to move, the best backtracking here, \
+             n^{} between those two points, where the run's own cost, not its start-up, dominates). Least room to move, the best backtracking here, \
              reached n = {} in {}.",
             s.approach.id,
             human_seconds(a.seconds()),

@@ -94,7 +94,7 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
         "n",
         "tree search time",
         "join time",
-        "join faster by",
+        "tree time / join time",
         "tree nodes",
         "pairs compared",
         "ns per node",

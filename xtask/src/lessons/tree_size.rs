@@ -182,33 +182,36 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
             human_count(gt[n] as f64),
         ));
     }
-    let factors = |id: &str| -> Option<String> {
-        let s = ctx.count(id)?;
-        let f: Vec<String> = s
-            .points
-            .windows(2)
-            .filter(|w| w[1].n == w[0].n + 1)
-            .filter_map(|w| Some(ratio(w[1].steps? / w[0].steps?)))
+    // The factor per queen of each search, from each n to the next, at the
+    // largest n all three counted.
+    let ids = ["generate-and-test", "permutations", "bitmask"];
+    let series: Vec<_> = ids.iter().filter_map(|id| ctx.count(id)).collect();
+    let factor =
+        |s: &crate::analysis::Series, n: usize| Some(s.at(n)?.steps? / s.at(n - 1)?.steps?);
+    if series.len() == ids.len()
+        && let Some(top) = super::largest_shared(&series)
+        && top > 5
+    {
+        let cells: Vec<String> = series
+            .iter()
+            .filter_map(|s| {
+                Some(format!(
+                    "`{}` {} then {}",
+                    s.approach.id,
+                    ratio(factor(s, top - 1)?),
+                    ratio(factor(s, top)?)
+                ))
+            })
             .collect();
-        (f.len() >= 2).then(|| {
-            format!(
-                "`{id}` {} (n = {} to {})",
-                f.join(", "),
-                s.points[0].n,
-                s.last().map_or(0, |p| p.n)
-            )
-        })
-    };
-    let grown: Vec<String> = ["generate-and-test", "permutations", "bitmask"]
-        .iter()
-        .filter_map(|id| factors(id))
-        .collect();
-    if !grown.is_empty() {
         why.push(format!(
             "So no single \"growth per queen\" describes the first two: one queen more multiplies \
-             nⁿ by about e·(n + 1) and n! by n + 1, a factor that itself grows. The measured step \
-             ratios from each n to the next: {}.",
-            grown.join("; ")
+             nⁿ by about e·(n + 1) and n! by n + 1, a factor that itself grows with n. Measured, \
+             from n = {} to {} and from {} to {}: {}.",
+            top - 2,
+            top - 1,
+            top - 1,
+            top,
+            cells.join("; ")
         ));
     }
     let summary = match (sum("generate-and-test"), sum("bitmask")) {
