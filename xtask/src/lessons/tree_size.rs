@@ -120,7 +120,8 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
                 lines: growth_lines,
             }),
             caption: "Steps in each search's own unit: candidates tested, permutations tested, \
-                      placements. On a log axis a constant factor per queen is a straight line; a \
+                      placements. On a log axis a constant factor per queen is a straight line (its slope is the \
+                      logarithm of the factor); a \
                       line that bends upwards has a factor that itself grows with n."
                 .into(),
         });
