@@ -100,6 +100,31 @@ pub struct LineChart {
     pub lines: Vec<Line>,
 }
 
+/// The x axis of charts against the board size.
+pub const N_AXIS: &str = "n (board size = number of queens)";
+
+impl LineChart {
+    /// A chart against n on a linear axis, with a logarithmic y axis.
+    pub fn by_n(
+        name: &'static str,
+        title: impl Into<String>,
+        y_desc: impl Into<String>,
+        y_unit: Unit,
+        lines: Vec<Line>,
+    ) -> LineChart {
+        LineChart {
+            name,
+            title: title.into(),
+            x_desc: N_AXIS.into(),
+            y_desc: y_desc.into(),
+            x_log: false,
+            y_log: true,
+            y_unit,
+            lines,
+        }
+    }
+}
+
 /// The most lines a chart may carry before it stops being readable.
 pub const MAX_LINES: usize = 8;
 

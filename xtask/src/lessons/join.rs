@@ -3,7 +3,7 @@
 //! many cheap pair tests instead of fewer dear nodes. Where it pulls ahead
 //! of the fastest tree search, and why.
 
-use super::{Ctx, Lesson, N_AXIS, Table, at_n, line, steps, time};
+use super::{Ctx, Lesson, Table, at_n, line, steps, time};
 use crate::analysis::Series;
 use crate::figure::{Chart, Figure, LineChart, Unit};
 use crate::format::{human_count, human_seconds, ratio, size, times};
@@ -55,17 +55,13 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
     let pair: Vec<&Series> = [TREE, JOIN].iter().filter_map(|id| ctx.count(id)).collect();
     let figures = vec![
         Figure {
-            chart: Chart::Line(LineChart {
-                name: "join_time",
-                title: "No tree at all: joining half boards against the symmetric tree search"
-                    .into(),
-                x_desc: N_AXIS.into(),
-                y_desc: "time per run, one thread (median; log scale)".into(),
-                x_log: false,
-                y_log: true,
-                y_unit: Unit::Seconds,
-                lines: pair.iter().map(|s| line(s, &time)).collect(),
-            }),
+            chart: Chart::Line(LineChart::by_n(
+                "join_time",
+                "No tree at all: joining half boards against the symmetric tree search",
+                "time per run, one thread (median; log scale)",
+                Unit::Seconds,
+                pair.iter().map(|s| line(s, &time)).collect(),
+            )),
             caption: match ahead_from {
                 Some(n) => format!(
                     "Time to count all solutions on one thread. From n = {n} on, the join is \
@@ -75,16 +71,13 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
             },
         },
         Figure {
-            chart: Chart::Line(LineChart {
-                name: "join_steps",
-                title: "Work units: pairs of half boards compared against tree nodes".into(),
-                x_desc: N_AXIS.into(),
-                y_desc: "steps, each search's own unit (log scale)".into(),
-                x_log: false,
-                y_log: true,
-                y_unit: Unit::Count,
-                lines: pair.iter().map(|s| line(s, &steps)).collect(),
-            }),
+            chart: Chart::Line(LineChart::by_n(
+                "join_steps",
+                "Work units: pairs of half boards compared against tree nodes",
+                "steps, each search's own unit (log scale)",
+                Unit::Count,
+                pair.iter().map(|s| line(s, &steps)).collect(),
+            )),
             caption: "Pairs of half boards the join compared, against the placements of the tree \
                       search, for the same counts; the table gives the cost of each."
                 .into(),

@@ -4,7 +4,7 @@
 //! filtering (the MATLAB program) holds the widest level, which grows with
 //! the tree.
 
-use super::{Ctx, Lesson, N_AXIS, Table, line};
+use super::{Ctx, Lesson, Table, line};
 use crate::analysis::{Series, Stat};
 use crate::data::Family;
 use crate::figure::{Chart, Figure, LineChart, Unit};
@@ -65,16 +65,13 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
     let series: Vec<&Series> = SEARCHES.iter().filter_map(|id| ctx.count(id)).collect();
     let strict = ctx.count("list-comprehension")?;
     let figures = vec![Figure {
-        chart: Chart::Line(LineChart {
-            name: "memory_peak",
-            title: "Peak memory while counting all solutions".into(),
-            x_desc: N_AXIS.into(),
-            y_desc: "peak resident memory of the process (log scale)".into(),
-            x_log: false,
-            y_log: true,
-            y_unit: Unit::Bytes,
-            lines: series.iter().map(|s| line(s, &peak)).collect(),
-        }),
+        chart: Chart::Line(LineChart::by_n(
+            "memory_peak",
+            "Peak memory while counting all solutions",
+            "peak resident memory of the process (log scale)",
+            Unit::Bytes,
+            series.iter().map(|s| line(s, &peak)).collect(),
+        )),
         caption: format!(
             "The most memory each counting process held (VmHWM). The lowest lines sit at the \
              program's own size, about {}: those searches stream, holding one partial board at a \

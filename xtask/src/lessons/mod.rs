@@ -199,8 +199,7 @@ pub fn steps_cell(p: &Stat) -> String {
     p.steps.map_or("–".into(), format::human_count)
 }
 
-/// The x axis of charts against the board size.
-pub const N_AXIS: &str = "n (board size = number of queens)";
+pub use crate::figure::N_AXIS;
 
 /// The largest n at which every series in `series` has a point.
 pub fn largest_shared(series: &[&Series]) -> Option<usize> {

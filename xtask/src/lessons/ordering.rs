@@ -3,7 +3,7 @@
 //! filled next changes how many nodes it takes to find the first solution
 //! and to count them all, and what each node costs.
 
-use super::{Ctx, Lesson, N_AXIS, Table, at_n, line, steps};
+use super::{Ctx, Lesson, Table, at_n, line, steps};
 use crate::analysis::Series;
 use crate::figure::{Chart, Figure, LineChart, Unit};
 use crate::format::{human_count, human_seconds, size, times};
@@ -58,16 +58,13 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
     let count: Vec<&Series> = ORDERS.iter().filter_map(|id| ctx.count(id)).collect();
     let figures = vec![
         Figure {
-            chart: Chart::Line(LineChart {
-                name: "ordering_first",
-                title: "Nodes to the first solution: row order against least room to move".into(),
-                x_desc: N_AXIS.into(),
-                y_desc: "queen placements (log scale)".into(),
-                x_log: false,
-                y_log: true,
-                y_unit: Unit::Count,
-                lines: first.iter().map(|s| line(s, &steps)).collect(),
-            }),
+            chart: Chart::Line(LineChart::by_n(
+                "ordering_first",
+                "Nodes to the first solution: row order against least room to move",
+                "queen placements (log scale)",
+                Unit::Count,
+                first.iter().map(|s| line(s, &steps)).collect(),
+            )),
             caption: format!(
                 "Placements until the first solution, at every n measured: row order up to n = {}, \
                  least room to move up to n = {}.",
@@ -76,16 +73,13 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
             ),
         },
         Figure {
-            chart: Chart::Line(LineChart {
-                name: "ordering_count",
-                title: "Nodes to count all solutions: row order against least room to move".into(),
-                x_desc: N_AXIS.into(),
-                y_desc: "queen placements (log scale)".into(),
-                x_log: false,
-                y_log: true,
-                y_unit: Unit::Count,
-                lines: count.iter().map(|s| line(s, &steps)).collect(),
-            }),
+            chart: Chart::Line(LineChart::by_n(
+                "ordering_count",
+                "Nodes to count all solutions: row order against least room to move",
+                "queen placements (log scale)",
+                Unit::Count,
+                count.iter().map(|s| line(s, &steps)).collect(),
+            )),
             caption: format!(
                 "Placements to count every solution; at {} least room to move needs {} fewer.",
                 at_n(o.count_n),

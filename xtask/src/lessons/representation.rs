@@ -2,7 +2,7 @@
 //! ports of the row-by-row backtracking search visit exactly the same nodes,
 //! so their time ratio is the price of one step in each representation.
 
-use super::{Ctx, Lesson, N_AXIS, Table, at_n, largest_shared, line, time};
+use super::{Ctx, Lesson, Table, at_n, largest_shared, line, time};
 use crate::analysis::{self, Series};
 use crate::figure::{Chart, Figure, LineChart, Unit};
 use crate::format::{human_count, human_seconds, ratio, sig3};
@@ -87,32 +87,26 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
     };
     let figures = vec![
         Figure {
-            chart: Chart::Line(LineChart {
-                name: "representation_time",
-                title: "Same tree, four representations: time to count all".into(),
-                x_desc: N_AXIS.into(),
-                y_desc: "time per run (median; log scale)".into(),
-                x_log: false,
-                y_log: true,
-                y_unit: Unit::Seconds,
-                lines: series.iter().map(|s| line(s, &time)).collect(),
-            }),
+            chart: Chart::Line(LineChart::by_n(
+"representation_time",
+"Same tree, four representations: time to count all",
+"time per run (median; log scale)",
+Unit::Seconds,
+series.iter().map(|s| line(s, &time)).collect(),
+)),
             caption: "Median time per run; whiskers span the fastest to the slowest sample. The \
                       trees are the same, so on this log axis the vertical gap between two lines is \
                       what one representation costs against the other."
                 .into(),
         },
         Figure {
-            chart: Chart::Line(LineChart {
-                name: "representation_cost_per_step",
-                title: "What one step costs in each representation".into(),
-                x_desc: N_AXIS.into(),
-                y_desc: "median time / steps (log scale)".into(),
-                x_log: false,
-                y_log: true,
-                y_unit: Unit::Nanos,
-                lines: series.iter().map(|s| line(s, &per_step)).collect(),
-            }),
+            chart: Chart::Line(LineChart::by_n(
+"representation_cost_per_step",
+"What one step costs in each representation",
+"median time / steps (log scale)",
+Unit::Nanos,
+series.iter().map(|s| line(s, &per_step)).collect(),
+)),
             caption: "Time divided by steps, for runs of at least 10 µs: the price of one placement. \
                       Where a line falls at small n, a run's fixed costs (allocating the board, \
                       compiling regexes) are being spread over more and more steps."

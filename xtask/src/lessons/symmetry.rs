@@ -4,7 +4,7 @@
 //! causes, which the lesson separates: fewer nodes (symmetry) and cheaper
 //! nodes (the iterative walk over free squares).
 
-use super::{Ctx, Lesson, N_AXIS, Table, at_n, largest_shared, line, steps, time};
+use super::{Ctx, Lesson, Table, at_n, largest_shared, line, steps, time};
 use crate::analysis::Series;
 use crate::figure::{Chart, Figure, LineChart, Unit};
 use crate::format::{human_count, human_seconds, percent, ratio, sig3, times};
@@ -86,16 +86,13 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
         .collect();
     let figures = vec![
         Figure {
-            chart: Chart::Line(LineChart {
-                name: "symmetry_nodes",
-                title: "Symmetry: nodes each counter visits".into(),
-                x_desc: N_AXIS.into(),
-                y_desc: "queen placements of its tree (log scale)".into(),
-                x_log: false,
-                y_log: true,
-                y_unit: Unit::Count,
-                lines: series.iter().map(|s| line(s, &steps)).collect(),
-            }),
+            chart: Chart::Line(LineChart::by_n(
+                "symmetry_nodes",
+                "Symmetry: nodes each counter visits",
+                "queen placements of its tree (log scale)",
+                Unit::Count,
+                series.iter().map(|s| line(s, &steps)).collect(),
+            )),
             caption: format!(
                 "Placements counted by each counter. The gap between the lines is what symmetry \
                  removes; at {} it is {}.",
@@ -104,16 +101,13 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
             ),
         },
         Figure {
-            chart: Chart::Line(LineChart {
-                name: "symmetry_time",
-                title: "Symmetry: time to count all, one thread".into(),
-                x_desc: N_AXIS.into(),
-                y_desc: "time per run (median; log scale)".into(),
-                x_log: false,
-                y_log: true,
-                y_unit: Unit::Seconds,
-                lines: series.iter().map(|s| line(s, &time)).collect(),
-            }),
+            chart: Chart::Line(LineChart::by_n(
+                "symmetry_time",
+                "Symmetry: time to count all, one thread",
+                "time per run (median; log scale)",
+                Unit::Seconds,
+                series.iter().map(|s| line(s, &time)).collect(),
+            )),
             caption: format!(
                 "Median time per run on one thread. Where the gaps in time are wider than the gaps \
                  in nodes, the nodes are cheaper too.{}",

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Ctx, Lesson, N_AXIS, Table, line, steps};
+use super::{Ctx, Lesson, Table};
 use crate::data::ApproachMeta;
 use crate::figure::{Chart, Figure, Line, LineChart, Unit};
 use crate::format::{group_digits, human_count, ratio, times};
@@ -69,25 +69,65 @@ pub fn depths<'a>(ctx: &Ctx<'a>) -> Option<Depths<'a>> {
     (trees.len() >= 2).then_some(Depths { n, trees })
 }
 
+/// Each search's nodes per depth at the largest n it was counted at
+/// (`queens --depths` at its quick n), in [`SEARCHES`] order.
+pub fn largest<'a>(ctx: &Ctx<'a>) -> Vec<(&'a ApproachMeta, usize, Vec<u64>)> {
+    SEARCHES
+        .iter()
+        .filter_map(|id| {
+            let n = ctx
+                .data
+                .depths
+                .iter()
+                .filter(|d| d.approach == *id)
+                .map(|d| d.n)
+                .max()?;
+            let mut levels: Vec<(usize, u64)> = ctx
+                .data
+                .depths
+                .iter()
+                .filter(|d| d.approach == *id && d.n == n)
+                .map(|d| (d.depth, d.nodes))
+                .collect();
+            levels.sort_unstable();
+            Some((
+                ctx.data.approach(id)?,
+                n,
+                levels.into_iter().map(|(_, v)| v).collect(),
+            ))
+        })
+        .collect()
+}
+
+/// An approach's nodes against depth (levels with no node left out: log axis).
+fn depth_line(a: &ApproachMeta, levels: &[u64]) -> Line {
+    Line {
+        points: levels
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| **v > 0)
+            .map(|(depth, &v)| (depth as f64, v as f64))
+            .collect(),
+        ..Line::of(a)
+    }
+}
+
 pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
     let d = depths(ctx)?;
     let n = d.n;
     let depth_lines: Vec<Line> = d
         .trees
         .iter()
-        .map(|(a, levels)| Line {
-            points: levels
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| **v > 0)
-                .map(|(depth, &v)| (depth as f64, v as f64))
-                .collect(),
-            ..Line::of(a)
-        })
+        .map(|(a, levels)| depth_line(a, levels))
         .collect();
-    let growth_lines: Vec<Line> = ["generate-and-test", "permutations", "bitmask"]
+    let big = largest(ctx);
+    let big_lines: Vec<Line> = big
         .iter()
-        .filter_map(|id| Some(line(ctx.count(id)?, &steps)))
+        .filter(|(_, m, _)| *m > n)
+        .map(|(a, m, levels)| Line {
+            label: format!("{} (n = {m})", a.id),
+            ..depth_line(a, levels)
+        })
         .collect();
     let mut figures = vec![Figure {
         chart: Chart::Line(LineChart {
@@ -107,23 +147,30 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
              diagonals leave few safe squares."
         ),
     }];
-    if growth_lines.len() >= 2 {
+    if big_lines.len() >= 2 {
         figures.push(Figure {
             chart: Chart::Line(LineChart {
-                name: "tree_steps_by_n",
-                title: "Steps to count all solutions as n grows".into(),
-                x_desc: N_AXIS.into(),
-                y_desc: "steps, each search's own unit (log scale)".into(),
+                name: "tree_nodes_per_depth_large",
+                title: "Nodes at each depth, at the largest n each search counts quickly".into(),
+                x_desc: "depth (rows decided; 0 is the empty board)".into(),
+                y_desc: "nodes at that depth (log scale)".into(),
                 x_log: false,
                 y_log: true,
                 y_unit: Unit::Count,
-                lines: growth_lines,
+                lines: big_lines,
             }),
-            caption: "Steps in each search's own unit: candidates tested, permutations tested, \
-                      placements. On a log axis a constant factor per queen is a straight line (its slope is the \
-                      logarithm of the factor); a \
-                      line that bends upwards has a factor that itself grows with n."
-                .into(),
+            caption: format!(
+                "The same count at the largest n each search finishes in well under a second \
+                 (its n in the label). Where each tree is widest: {}.",
+                big.iter()
+                    .filter(|(_, m, _)| *m > n)
+                    .filter_map(|(a, m, levels)| {
+                        let (depth, _) = levels.iter().enumerate().max_by_key(|(_, v)| **v)?;
+                        Some(format!("`{}` at depth {depth} of {m}", a.id))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         });
     }
     let mut header = vec!["depth".to_string()];

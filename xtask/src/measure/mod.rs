@@ -276,13 +276,13 @@ impl Measurer {
         })
     }
 
-    /// Counts the nodes per depth of an exhaustive search at [`DEPTHS_N`]
-    /// (one instrumented `--depths` run, its count verified).
-    fn depths(&mut self, info: &'static Info) -> Result<()> {
+    /// Counts the nodes per depth of an exhaustive search at n (one
+    /// instrumented `--depths` run, its count verified).
+    fn depths(&mut self, info: &'static Info, n: usize) -> Result<()> {
         let job = Job {
             info,
             family: Family::Count,
-            n: DEPTHS_N.min(info.max_n),
+            n,
             seed: None,
             steps: true,
             depths: true,
@@ -410,9 +410,17 @@ pub fn measure(
         if info.kind == Kind::Exhaustive && !crate::profile::JOINS.contains(&info.id) {
             m.progress
                 .set_message(format!("depths {} · n = {DEPTHS_N}", info.id));
-            if let Err(e) = m.depths(info) {
-                m.progress.abandon();
-                return Err(e);
+            // At the common n, and at the largest n the search does in well
+            // under a second (not in the smoke profile).
+            let mut sizes = vec![DEPTHS_N.min(info.max_n)];
+            if !m.settings.quick_only && info.quick_n.min(info.max_n) > sizes[0] {
+                sizes.push(info.quick_n.min(info.max_n));
+            }
+            for n in sizes {
+                if let Err(e) = m.depths(info, n) {
+                    m.progress.abandon();
+                    return Err(e);
+                }
             }
         }
     }
