@@ -16,12 +16,14 @@
 //! draws the lessons' [`figure`]s and writes `REPORT.md`. [`stage`] makes
 //! each command all or nothing; [`cli`] is the command line; [`peers`]
 //! measures the issues' targets side by side with the C references.
+//! [`explore`] writes `explore.html`, the step-through page of the traces.
 
 #![warn(missing_docs)]
 
 pub mod analysis;
 pub mod cli;
 pub mod data;
+pub mod explore;
 pub mod figure;
 pub mod format;
 pub mod lessons;

@@ -59,7 +59,7 @@ fn run(command: Command) -> Result<()> {
             }
             let data = Dataset::load(&data_dir)?;
             let stage = Stage::new(&args.out)?;
-            render::render(&data, stage.path())?;
+            render::render(&data, &data_dir, stage.path())?;
             stage.commit(&render::OUTPUTS)?;
             eprintln!(
                 "xtask: rendered {} from {}",
@@ -82,12 +82,18 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
     let data = measure::measure(&bins, args.profile, &approaches, command_line())?;
     let data_dir = stage.path().join("data");
     data.save(&data_dir)?;
+    if args.algos.is_none() {
+        // The step-by-step traces of small searches, for the page and the pictures.
+        measure::traces::collect(&bins.queens, &data_dir)?;
+    }
     measure::print_time_spent(&data.meta);
     if report {
         // Render what was written, exactly as `render` will read it later.
         let data = Dataset::load(&data_dir)?;
-        render::render(&data, stage.path())?;
-        stage.commit(&["data", render::CHARTS, render::REPORT])?;
+        render::render(&data, &data_dir, stage.path())?;
+        let mut entries = vec!["data"];
+        entries.extend(render::OUTPUTS);
+        stage.commit(&entries)?;
         eprintln!("xtask: wrote {}", args.out.join(render::REPORT).display());
     } else {
         stage.commit(&["data"])?;

@@ -18,7 +18,7 @@ fn committed_report_and_charts_match_the_committed_data() {
     );
     let dataset = Dataset::load(&data).unwrap_or_else(|e| panic!("{e}"));
     let fresh = tempfile::tempdir().unwrap();
-    render::render(&dataset, fresh.path()).unwrap_or_else(|e| panic!("{e}"));
+    render::render(&dataset, &data, fresh.path()).unwrap_or_else(|e| panic!("{e}"));
     let fresh = render::snapshot(fresh.path()).unwrap();
     let mut committed: BTreeMap<String, Vec<u8>> = render::snapshot(&reports)
         .unwrap()

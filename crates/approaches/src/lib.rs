@@ -28,6 +28,8 @@ static MIN_CONFLICTS_MOST_CONFLICTED: Local<queens_min_conflicts::MinConflictsMo
     Local(queens_min_conflicts::MinConflictsMostConflicted);
 static SWAP_SEARCH: Local<queens_swap_search::SwapSearch> = Local(queens_swap_search::SwapSearch);
 static EXPLICIT: Local<queens_explicit::Explicit> = Local(queens_explicit::Explicit);
+static CSP: queens_csp::CspApproach =
+    queens_csp::CspApproach(queens_csp::Csp::new(queens_csp::Config::DEFAULT));
 
 /// Every approach, by id.
 pub static REGISTRY: Registry = Registry::new(&[
@@ -46,6 +48,7 @@ pub static REGISTRY: Registry = Registry::new(&[
     &MIN_CONFLICTS_MOST_CONFLICTED,
     &SWAP_SEARCH,
     &EXPLICIT,
+    &CSP,
 ]);
 
 #[cfg(test)]

@@ -31,14 +31,22 @@
 //! Split into tasks, each node above the split rows (the root included) is
 //! charged to one task, depth by depth, as its step is.
 //!
+//! Trace ([`TRACE`], `queens --trace`): `place` (the step) and `remove`
+//! per queen of the halved tree, the last row included (the walk decides
+//! the last row without a loop, and the tracing probe's instantiation
+//! places and removes its queen all the same), `solution` with `"weight":2`
+//! per board found (the board and its mirror; the sink then receives both).
+//! A traced count walks the tree from its root on one thread instead of
+//! splitting it into tasks, in the tasks' order.
+//!
 //! Limit: a row is a `u32` mask, so n ≤ 32.
 
 use std::ops::ControlFlow;
 
 use queens_core::bits::{low_bits, lowest_bit};
 use queens_core::{
-    Discard, Enumerate, Info, Kind, Options, Probe, Refusal, Sink, Split, Symmetry, Tally,
-    count_split,
+    Discard, Enumerate, Event, Info, Kind, Options, Probe, Refusal, Sink, Split, Symmetry, Tally,
+    TraceInfo, count_split,
 };
 
 /// The largest n: one bit per column of a `u32`.
@@ -64,6 +72,18 @@ pub static INFO: Info = Info {
     quick_n: 14,
     bench_count: &[8, 10, 12, 14, 16],
     bench_first: &[20, 30],
+};
+
+/// How the search traces ([`Enumerate::trace_info`]).
+pub static TRACE: TraceInfo = TraceInfo {
+    step: Some(Event::Place),
+    count_max_n: 13,
+    first_max_n: 29,
+    reason: "a trace writes a place and a remove event per queen placement of the halved \
+             tree, and a dead-end per node without a child: a count writes 5 533 216 events \
+             at n = 13 and 32 373 898 at n = 14; a first-solution run writes 3 624 737 at \
+             n = 29 and 133 134 264 at n = 30, and the first solution's placements grow \
+             erratically beyond",
 };
 
 /// What a node at depth d is ([`Enumerate::node_unit`]).
@@ -223,6 +243,59 @@ impl Split for BitmaskMirror {
     }
 }
 
+/// The column of a one-bit row mask.
+#[inline(always)]
+fn column(bit: u32) -> usize {
+    bit.trailing_zeros() as usize
+}
+
+/// The whole halved tree from the root, in task order, for a tracing probe
+/// ([`Probe::TRACES`]): the placements the task list charges without
+/// placing (row 0, and the middle column's row-1 restriction for odd n) are
+/// placed here, each subtree below them is walked by [`walk`], so the trace
+/// holds every placement the steps count.
+fn walk_root<P: Probe, S: Sink>(
+    n: usize,
+    probe: &mut P,
+    sink: &mut S,
+    half: &mut u64,
+) -> ControlFlow<()> {
+    let empty = Task {
+        row: 0,
+        left: 0,
+        down: 0,
+        right: 0,
+        avail: 0,
+        prefix: [0; SPLIT_ROWS],
+        nodes: [0; SPLIT_ROWS + 1],
+    };
+    if n < 2 {
+        let mut root = empty;
+        root.nodes[0] = 1;
+        return walk(n, &root, probe, sink, half);
+    }
+    probe.node(0);
+    let mask = low_bits(n);
+    // Row 0 in the left half.
+    let left = Task {
+        avail: (1 << (n / 2)) - 1,
+        ..empty.clone()
+    };
+    walk(n, &left, probe, sink, half)?;
+    if n % 2 == 1 {
+        // Row 0 in the middle column, row 1 left of it.
+        let m = 1u32 << (n / 2);
+        probe.step();
+        probe.node(1);
+        probe.place(0, n / 2);
+        let mut middle = empty.child(m, mask);
+        middle.avail &= m - 1;
+        walk(n, &middle, probe, sink, half)?;
+        probe.remove(0, n / 2);
+    }
+    ControlFlow::Continue(())
+}
+
 /// Sends one board found and its mirror image to `sink` (boards as column
 /// bits; `&[]` when the sink needs none).
 #[inline(always)]
@@ -262,10 +335,18 @@ fn walk<P: Probe, S: Sink>(
         probe.nodes(1, n as u64);
         *half += 1;
         board[0] = 1;
-        return emit(n, &board, sink);
+        if P::TRACES && n == 1 {
+            probe.place(0, 0);
+        }
+        probe.solution(Some(1));
+        let flow = emit(n, &board, sink);
+        if P::TRACES && n == 1 && flow.is_continue() {
+            probe.remove(0, 0);
+        }
+        return flow;
     }
     let mask = low_bits(n);
-    if S::NEEDS_BOARD {
+    if S::NEEDS_BOARD || P::TRACES {
         board[..task.row].copy_from_slice(&task.prefix[..task.row]);
     }
     let start = task.row;
@@ -284,19 +365,25 @@ fn walk<P: Probe, S: Sink>(
             d -= 1;
             let i = d & 31;
             (l, c, r, avail) = (sl[i], sc[i], sr[i], sa[i]);
+            if P::TRACES {
+                // Row d's queen, whose subtree is done.
+                probe.remove(d, column(board[i]));
+            }
             continue;
         }
         let bit = lowest_bit(avail);
         avail ^= bit;
         probe.step();
         probe.node(d + 1);
-        if S::NEEDS_BOARD {
+        probe.place(d, column(bit));
+        if S::NEEDS_BOARD || P::TRACES {
             board[d & 31] = bit;
         }
         let (nl, nc, nr) = ((l | bit) << 1, c | bit, (r | bit) >> 1);
         let next = mask & !(nl | nc | nr);
         if d + 3 == n {
             bottom(n, mask, nl, nc, nr, next, &mut board, probe, sink, half)?;
+            probe.remove(d, column(bit));
         } else {
             let i = d & 31;
             (sl[i], sc[i], sr[i], sa[i]) = (l, c, r, avail);
@@ -327,6 +414,7 @@ fn bottom<P: Probe, S: Sink>(
         avail ^= bit;
         probe.step();
         probe.node(n - 1);
+        probe.place(n - 2, column(bit));
         let last = mask & !(((l | bit) << 1) | c | bit | ((r | bit) >> 1));
         let hit = u64::from(last != 0);
         probe.steps(hit);
@@ -337,8 +425,12 @@ fn bottom<P: Probe, S: Sink>(
                 board[(n - 2) & 31] = bit;
                 board[(n - 1) & 31] = last;
             }
+            probe.place(n - 1, column(last));
+            probe.solution(Some(2));
             emit(n, board, sink)?;
+            probe.remove(n - 1, column(last));
         }
+        probe.remove(n - 2, column(bit));
     }
     ControlFlow::Continue(())
 }
@@ -352,15 +444,32 @@ impl Enumerate for BitmaskMirror {
         Ok(NODE_UNIT)
     }
 
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        Some(&TRACE)
+    }
+
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
         let mut half = 0;
+        if P::TRACES {
+            return walk_root(n, probe, sink, &mut half);
+        }
         for task in self.tasks(n) {
             walk(n, &task, probe, sink, &mut half)?;
         }
         ControlFlow::Continue(())
     }
 
+    /// Split into tasks ([`count_split`]); a tracing probe walks the tree
+    /// from its root instead, on one thread (`walk_root`).
     fn count<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Tally {
+        if P::TRACES {
+            let mut half = 0;
+            let _ = walk_root(n, probe, &mut Discard, &mut half);
+            return Tally {
+                solutions: if n < 2 { half } else { 2 * half },
+                unique: None,
+            };
+        }
         count_split(self, n, opts.threads, opts.shard, probe)
     }
 }

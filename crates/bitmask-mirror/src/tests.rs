@@ -89,3 +89,68 @@ fn enough_tasks_to_balance_threads() {
         assert!(tasks.iter().all(|t| t.row == SPLIT_ROWS));
     }
 }
+
+/// A tracing probe that keeps the placements and removals, in order.
+#[derive(Default)]
+struct Moves {
+    /// (placed, row, column).
+    log: Vec<(bool, usize, usize)>,
+    steps: u64,
+}
+
+impl Probe for Moves {
+    const COUNTS: bool = true;
+    const TRACES: bool = true;
+    fn step(&mut self) {
+        self.steps += 1;
+    }
+    fn steps(&mut self, k: u64) {
+        self.steps += k;
+    }
+    fn total(&self) -> Option<u64> {
+        Some(self.steps)
+    }
+    fn place(&mut self, row: usize, col: usize) {
+        self.log.push((true, row, col));
+    }
+    fn remove(&mut self, row: usize, col: usize) {
+        self.log.push((false, row, col));
+    }
+}
+
+#[test]
+fn a_trace_walks_bitmasks_tree_cut_in_half() {
+    // The tracing walk goes from the root (row 0 in the left half, then the
+    // middle column with row 1 left of it), through the stack and the last
+    // two rows, placing and removing exactly what bitmask does in those
+    // subtrees, in the same order.
+    for n in 1..=11 {
+        let mut full = Moves::default();
+        let _ = Bitmask.count(n, &Options::default(), &mut full);
+        let mut kept = Vec::new();
+        let (mut top, mut second) = (0, 0);
+        for &(placed, row, col) in &full.log {
+            if placed && row == 0 {
+                top = col;
+            }
+            if placed && row == 1 {
+                second = col;
+            }
+            let middle = n % 2 == 1 && top == n / 2;
+            if n == 1 || 2 * top + 1 < n || middle && (row == 0 || 2 * second + 1 < n) {
+                kept.push((placed, row, col));
+            }
+        }
+        let mut half = Moves::default();
+        let tally = BitmaskMirror.count(n, &Options::default(), &mut half);
+        assert_eq!(half.log, kept, "n = {n}");
+        assert_eq!(
+            Some(tally.solutions),
+            queens_core::known::total(n),
+            "n = {n}"
+        );
+        let placements = half.log.iter().filter(|m| m.0).count() as u64;
+        assert_eq!(placements, half.steps, "n = {n}");
+        assert_eq!(half.steps, count_one_thread(n).1, "n = {n}");
+    }
+}

@@ -45,7 +45,10 @@
 //! These are exactly the placements Takaken's recursive program makes
 //! (246 135 107 at n = 16, against 1 141 190 302 for `bitmask`). Shortcuts
 //! that skip work (the last two rows without a loop) still count every
-//! placement they stand for.
+//! placement they stand for. A run that stops at its first solution counts
+//! the placements made up to it: its last two rows are then walked one
+//! queen at a time (`last_two_one_by_one`), so the sibling square of the
+//! first board's row n − 2 is not counted.
 //!
 //! Nodes per depth ([`NODE_UNIT`]): a node at depth d is one of those
 //! placements in row d (1-based), i.e. a partial board of the first d rows
@@ -57,14 +60,27 @@
 //! above the split rows (the root included) is charged to one task, depth by
 //! depth, as its step is.
 //!
+//! Trace ([`TRACE`], `queens --trace`): `place` (the step) and `remove`
+//! per queen of the reduced tree, `solution` with `"weight"` (8 for a
+//! corner board; 2, 4 or 8 for a side board) per board kept; a complete
+//! board that a turn of it replaces is placed and removed without a
+//! `solution`. The last two rows, decided without a loop, are placed and
+//! removed one queen at a time in the tracing probe's instantiation
+//! (`last_two_one_by_one`; an instrumented first-solution run counts its
+//! steps there too, so it counts no placement it did not make before its
+//! first solution). A traced count walks the tree from its root on one
+//! thread instead of splitting it into tasks, in the tasks' order; the
+//! corner queen is placed once, before the first row-1 queen, and removed
+//! after the last.
+//!
 //! Limit: a row is a `u32` mask, so n ≤ 32.
 
 use std::ops::ControlFlow;
 
 use queens_core::bits::{low_bits, lowest_bit};
 use queens_core::{
-    Discard, Enumerate, Info, Kind, Options, Probe, Refusal, Sink, Split, Symmetry, Tally,
-    count_split,
+    Discard, Enumerate, Event, Info, Kind, Options, Probe, Refusal, Sink, Split, Symmetry, Tally,
+    TraceInfo, count_split,
 };
 
 /// The largest n: one bit per column of a `u32`.
@@ -90,6 +106,18 @@ pub static INFO: Info = Info {
     quick_n: 15,
     bench_count: &[8, 10, 12, 14, 16],
     bench_first: &[20, 30],
+};
+
+/// How the search traces ([`Enumerate::trace_info`]).
+pub static TRACE: TraceInfo = TraceInfo {
+    step: Some(Event::Place),
+    count_max_n: 13,
+    first_max_n: 29,
+    reason: "a trace writes a place and a remove event per queen placement of the reduced \
+             tree, and a dead-end per node without a child: a count writes 2 532 499 events \
+             at n = 13 and 14 504 912 at n = 14; a first-solution run writes 3 624 737 at \
+             n = 29 and 133 134 264 at n = 30, and the first solution's placements grow \
+             erratically beyond",
 };
 
 /// What a node at depth d is ([`Enumerate::node_unit`]).
@@ -523,7 +551,15 @@ fn walk_any<P: Probe, S: Sink>(
         probe.nodes(1, n as u64);
         found.unique += 1;
         found.total += 1;
-        return emit(n, &[1; 32], 1, sink);
+        if P::TRACES && n == 1 {
+            probe.place(0, 0);
+        }
+        probe.solution(Some(1));
+        let flow = emit(n, &[1; 32], 1, sink);
+        if P::TRACES && n == 1 && flow.is_continue() {
+            probe.remove(0, 0);
+        }
+        return flow;
     }
     if task.row < 1 {
         // n = 2, 3: no subtree, only the steps of the placements.
@@ -587,7 +623,8 @@ fn walk_case<const CORNER: bool, P: Probe, S: Sink>(
         avail ^= bit;
         probe.step();
         probe.node(d + 1);
-        if !CORNER || S::NEEDS_BOARD {
+        probe.place(d, column(bit));
+        if !CORNER || S::NEEDS_BOARD || P::TRACES {
             board[d & 31] = bit;
         }
         let (nl, nc, nr) = ((l | bit) << 1, c | bit, (r | bit) >> 1);
@@ -612,6 +649,7 @@ fn walk_case<const CORNER: bool, P: Probe, S: Sink>(
             (l, c, r, avail) = (nl, nc, nr, next);
             continue;
         }
+        probe.remove(d, column(bit));
         // Back up to the deepest row with squares left to try.
         while avail == 0 {
             if d == start {
@@ -620,6 +658,10 @@ fn walk_case<const CORNER: bool, P: Probe, S: Sink>(
             d -= 1;
             let i = d & 31;
             (l, c, r, avail) = (sl[i], sc[i], sr[i], sa[i]);
+            if P::TRACES {
+                // Row d's queen, whose subtree is done.
+                probe.remove(d, column(board[i]));
+            }
         }
     }
 }
@@ -705,9 +747,11 @@ impl Rows for Four {
             avail ^= x;
             probe.step();
             probe.node(n - 3);
+            probe.place(n - 4, column(x));
             let (l2, c2, r2) = ((l | x) << 1, c | x, (r | x) >> 1);
             let next = plan.next::<CORNER>(n - 3, l2, c2, r2);
             bottom3::<CORNER, P, S>(plan, x, l2, c2, r2, next, board, probe, sink, found)?;
+            probe.remove(n - 4, column(x));
         }
         ControlFlow::Continue(())
     }
@@ -736,12 +780,14 @@ impl<T: Rows> Rows for More<T> {
             avail ^= bit;
             probe.step();
             probe.node(row + 1);
+            probe.place(row, column(bit));
             if !CORNER || S::NEEDS_BOARD {
                 board[row & 31] = bit;
             }
             let (nl, nc, nr) = ((l | bit) << 1, c | bit, (r | bit) >> 1);
             let next = plan.next::<CORNER>(row + 1, nl, nc, nr);
             T::walk::<CORNER, P, S>(plan, row + 1, nl, nc, nr, next, board, probe, sink, found)?;
+            probe.remove(row, column(bit));
         }
         ControlFlow::Continue(())
     }
@@ -774,6 +820,7 @@ fn bottom3<const CORNER: bool, P: Probe, S: Sink>(
         avail ^= x;
         probe.step();
         probe.node(n - 2);
+        probe.place(n - 3, column(x));
         let two = rest ^ x;
         let mut next = mid & two & !(x << 1 | x >> 1);
         if !CORNER && plan.b2 == n - 2 {
@@ -782,6 +829,7 @@ fn bottom3<const CORNER: bool, P: Probe, S: Sink>(
         let last = low & two & !(x << 2 | x >> 2);
         let above = [x4, x];
         last_two::<CORNER, P, S>(plan, above, two, next, last, board, probe, sink, found)?;
+        probe.remove(n - 3, column(x));
     }
     ControlFlow::Continue(())
 }
@@ -826,6 +874,11 @@ fn last_two<const CORNER: bool, P: Probe, S: Sink>(
     sink: &mut S,
     found: &mut Found,
 ) -> ControlFlow<()> {
+    if P::TRACES || P::COUNTS && S::NEEDS_BOARD {
+        return last_two_one_by_one::<CORNER, P, S>(
+            plan, above, rest, next, last, board, probe, sink, found,
+        );
+    }
     let x = lowest_bit(rest);
     let y = rest ^ x;
     let apart = x << 1 != y;
@@ -876,6 +929,149 @@ fn last_two<const CORNER: bool, P: Probe, S: Sink>(
     ControlFlow::Continue(())
 }
 
+/// [`last_two`] one queen at a time: the same boards, weights and
+/// solutions, in the same order, each queen of the last two rows placed
+/// (one step, one node) and removed in turn (row n − 2's free squares,
+/// lowest first; row n − 1's queen when its square is free and allowed,
+/// whether or not the board is kept). For a tracing probe
+/// ([`Probe::TRACES`]), so the trace holds every placement the steps count;
+/// and for an instrumented run whose sink reads boards (a listing or a
+/// first solution, which may stop at a board), so a run that stops counts
+/// only the placements made before it stops, where [`last_two`] counts
+/// both squares of row n − 2 at once. The timed path ([`queens_core::NoSteps`]) and
+/// every count keep [`last_two`].
+#[allow(clippy::too_many_arguments)]
+fn last_two_one_by_one<const CORNER: bool, P: Probe, S: Sink>(
+    plan: &Plan,
+    above: [u32; 2],
+    rest: u32,
+    next: u32,
+    last: u32,
+    board: &mut [u32; 32],
+    probe: &mut P,
+    sink: &mut S,
+    found: &mut Found,
+) -> ControlFlow<()> {
+    let n = plan.n;
+    let x = lowest_bit(rest);
+    let apart = x << 1 != rest ^ x;
+    // The queens of rows n - 4 and n - 3 when the caller's loops hold them.
+    for (row, bit) in [n.wrapping_sub(4), n.wrapping_sub(3)]
+        .into_iter()
+        .zip(above)
+    {
+        if bit != 0 {
+            board[row & 31] = bit;
+        }
+    }
+    let mut squares = next;
+    while squares != 0 {
+        let a = lowest_bit(squares);
+        squares ^= a;
+        let b = rest ^ a;
+        let hit = apart && last & b != 0;
+        probe.step();
+        probe.node(n - 1);
+        probe.place(n - 2, column(a));
+        if hit {
+            probe.step();
+            probe.node(n);
+            probe.place(n - 1, column(b));
+            board[(n - 2) & 31] = a;
+            board[(n - 1) & 31] = b;
+            let weight = if CORNER { 8 } else { plan.weight(board) };
+            if weight != 0 {
+                found.unique += 1;
+                found.total += weight;
+                probe.solution(Some(weight));
+                emit(n, board, weight, sink)?;
+            }
+            probe.remove(n - 1, column(b));
+        }
+        probe.remove(n - 2, column(a));
+    }
+    ControlFlow::Continue(())
+}
+
+/// The column of a one-bit row mask.
+#[inline(always)]
+fn column(bit: u32) -> usize {
+    bit.trailing_zeros() as usize
+}
+
+/// The whole reduced tree from the root, in task order, for a tracing probe
+/// ([`Probe::TRACES`]): the placements the task list charges without
+/// placing (the corner queen, once; each row-1 queen of the corner case;
+/// each top queen of the side case) are placed here, each case's subtree
+/// below them is walked by [`walk`], so the trace holds every placement the
+/// steps count.
+fn walk_root<P: Probe, S: Sink>(
+    n: usize,
+    probe: &mut P,
+    sink: &mut S,
+    found: &mut Found,
+) -> ControlFlow<()> {
+    let empty = Task {
+        corner: false,
+        b1: 0,
+        row: 0,
+        left: 0,
+        down: 0,
+        right: 0,
+        avail: 0,
+        prefix: [0; SPLIT_ROWS],
+        nodes: [0; SPLIT_ROWS + 1],
+    };
+    if n < 2 {
+        let mut root = empty;
+        root.nodes[0] = 1;
+        return walk(n, &root, probe, sink, found);
+    }
+    probe.node(0);
+    // Corner: the top queen in column 0 (placed once), the row-1 queen in
+    // column b1.
+    for b1 in 2..n - 1 {
+        let plan = Plan::new(n, true, b1);
+        let root = Task {
+            corner: true,
+            b1,
+            ..empty.clone()
+        };
+        if b1 == 2 {
+            probe.step();
+            probe.node(1);
+            probe.place(0, 0);
+        }
+        probe.step();
+        probe.node(2);
+        probe.place(1, b1);
+        let task = plan.child(&plan.child(&root, 1), 1 << b1);
+        walk(n, &task, probe, sink, found)?;
+        probe.remove(1, b1);
+        if b1 == n - 2 {
+            probe.remove(0, 0);
+        }
+    }
+    // Side: the top queen in column b1.
+    let mut b1 = 1;
+    while b1 < n - 1 - b1 {
+        let plan = Plan::new(n, false, b1);
+        let root = Task {
+            corner: false,
+            b1,
+            ..empty.clone()
+        };
+        probe.step();
+        probe.node(1);
+        probe.place(0, b1);
+        let task = plan.child(&root, 1 << b1);
+        walk(n, &task, probe, sink, found)?;
+        probe.remove(0, b1);
+        b1 += 1;
+    }
+    ControlFlow::Continue(())
+}
+
 impl Enumerate for BitmaskSymmetric {
     fn info(&self) -> &'static Info {
         &INFO
@@ -885,15 +1081,32 @@ impl Enumerate for BitmaskSymmetric {
         Ok(NODE_UNIT)
     }
 
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        Some(&TRACE)
+    }
+
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
         let mut found = Found::default();
+        if P::TRACES {
+            return walk_root(n, probe, sink, &mut found);
+        }
         for task in self.tasks(n) {
             walk(n, &task, probe, sink, &mut found)?;
         }
         ControlFlow::Continue(())
     }
 
+    /// Split into tasks ([`count_split`]); a tracing probe walks the tree
+    /// from its root instead, on one thread (`walk_root`).
     fn count<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Tally {
+        if P::TRACES {
+            let mut found = Found::default();
+            let _ = walk_root(n, probe, &mut Discard, &mut found);
+            return Tally {
+                solutions: found.total,
+                unique: Some(found.unique),
+            };
+        }
         count_split(self, n, opts.threads, opts.shard, probe)
     }
 }

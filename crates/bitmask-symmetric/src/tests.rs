@@ -123,11 +123,19 @@ struct Recursive {
     bound2: usize,
     placements: u64,
     leaves: u64,
+    /// Every placement, (row, column), in the program's order.
+    log: Vec<(usize, usize)>,
 }
 
 impl Recursive {
     /// Counts the tree of board size `n` (n ≥ 4): (placements, leaves).
     fn run(n: usize) -> (u64, u64) {
+        let t = Recursive::walk(n);
+        (t.placements, t.leaves)
+    }
+
+    /// Walks the tree of board size `n` (n ≥ 4).
+    fn walk(n: usize) -> Recursive {
         let top = 1u32 << (n - 1);
         let mut t = Recursive {
             n,
@@ -138,10 +146,12 @@ impl Recursive {
             bound2: 0,
             placements: 1, // the corner queen
             leaves: 0,
+            log: vec![(0, 0)],
         };
         for b1 in 2..n - 1 {
             t.bound1 = b1;
             t.placements += 1;
+            t.log.push((1, b1));
             let bit = 1u32 << b1;
             t.corner(2, (2 | bit) << 1, 1 | bit, bit >> 1);
         }
@@ -149,13 +159,19 @@ impl Recursive {
         while b1 < b2 {
             (t.bound1, t.bound2) = (b1, b2);
             t.placements += 1;
+            t.log.push((0, b1));
             let bit = 1u32 << b1;
             t.side(1, bit << 1, bit, bit >> 1);
             t.last |= t.last >> 1 | t.last << 1;
             b1 += 1;
             b2 -= 1;
         }
-        (t.placements, t.leaves)
+        t
+    }
+
+    fn place(&mut self, y: usize, bit: u32) {
+        self.placements += 1;
+        self.log.push((y, bit.trailing_zeros() as usize));
     }
 
     /// Takaken's `Backtrack1`: the top queen in the corner.
@@ -163,7 +179,7 @@ impl Recursive {
         let mut free = self.mask & !(left | down | right);
         if y == self.n - 1 {
             if free != 0 {
-                self.placements += 1;
+                self.place(y, free);
                 self.leaves += 1;
             }
             return;
@@ -174,7 +190,7 @@ impl Recursive {
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            self.placements += 1;
+            self.place(y, bit);
             self.corner(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
         }
     }
@@ -184,7 +200,7 @@ impl Recursive {
         let mut free = self.mask & !(left | down | right);
         if y == self.n - 1 {
             if free != 0 && free & self.last == 0 {
-                self.placements += 1;
+                self.place(y, free);
                 self.leaves += 1;
             }
             return;
@@ -202,7 +218,7 @@ impl Recursive {
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            self.placements += 1;
+            self.place(y, bit);
             self.side(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
         }
     }
@@ -222,5 +238,66 @@ fn walks_the_tree_of_takakens_recursive_program() {
             unique <= leaves && leaves < 8 * unique,
             "n = {n}: {unique} of {leaves}"
         );
+    }
+}
+
+/// A tracing probe that keeps the placements, (row, column), in order.
+#[derive(Default)]
+struct Placements {
+    log: Vec<(usize, usize)>,
+    steps: u64,
+    standing: usize,
+}
+
+impl Probe for Placements {
+    const COUNTS: bool = true;
+    const TRACES: bool = true;
+    fn step(&mut self) {
+        self.steps += 1;
+    }
+    fn steps(&mut self, k: u64) {
+        self.steps += k;
+    }
+    fn total(&self) -> Option<u64> {
+        Some(self.steps)
+    }
+    fn place(&mut self, row: usize, col: usize) {
+        self.log.push((row, col));
+        self.standing += 1;
+    }
+    fn remove(&mut self, _row: usize, _col: usize) {
+        self.standing -= 1;
+    }
+}
+
+#[test]
+fn a_trace_places_the_queens_of_takakens_recursive_program_in_its_order() {
+    // The tracing walk goes from the root through every specialised part
+    // (stack, nested loops, the last two rows one queen at a time) and
+    // places exactly the queens the recursion places, in its order.
+    for n in 4..=12 {
+        let mut probe = Placements::default();
+        let tally = BitmaskSymmetric.count(n, &Options::default(), &mut probe);
+        assert_eq!(Some(tally.solutions), known::total(n), "n = {n}");
+        assert_eq!(tally.unique, known::fundamental(n), "n = {n}");
+        assert_eq!(probe.log, Recursive::walk(n).log, "n = {n}");
+        assert_eq!(probe.steps, probe.log.len() as u64, "n = {n}");
+        assert_eq!(probe.standing, 0, "n = {n}: every queen taken back");
+        assert_eq!(probe.steps, count_one_thread(n).1, "n = {n}");
+    }
+}
+
+#[test]
+fn a_first_solution_counts_the_placements_it_made() {
+    // Stopping at the first board, the instrumented run counts as many
+    // steps as the tracing one places.
+    for n in 4..=20 {
+        let mut traced = Placements::default();
+        let mut counted = queens_core::StepCounter::default();
+        let a = BitmaskSymmetric.first(n, &mut traced);
+        let b = BitmaskSymmetric.first(n, &mut counted);
+        assert_eq!(a, b, "n = {n}");
+        assert_eq!(traced.log.len() as u64, counted.count, "n = {n}");
+        assert_eq!(traced.steps, counted.count, "n = {n}");
     }
 }

@@ -3,7 +3,7 @@
 use clap::builder::PossibleValuesParser;
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use queens_approaches::REGISTRY;
-use queens_core::{Format, Kind, Shard, usage};
+use queens_core::{Approach, Format, Kind, Shard, usage};
 
 /// Count, list or find N-Queens solutions.
 #[derive(Parser, Debug)]
@@ -78,6 +78,71 @@ pub struct Args {
     #[arg(long, requires = "json")]
     pub no_steps: bool,
 
+    /// Write the search, one event per line (JSON Lines), to FILE (`-`: standard output)
+    ///
+    /// Rows and columns are 1-based. The first line is
+    /// {"event":"start","algo":ID,"n":N,"mode":"count"|"first","step":E,"node":U}:
+    /// E names the event that is one step of the approach (see "trace:" in the
+    /// list below; null for explicit), U what a node of its tree is (null
+    /// without a tree). The last line is {"event":"end","solutions":S,"steps":K},
+    /// K the step events written: the steps --json reports for the same run.
+    /// Between them:
+    ///
+    /// - placement searches (bitmask, bitmask-mirror, bitmask-symmetric,
+    ///   attack-board, string-regex, mrv, mrv-tuned): {"event":"place","row":r,"col":c}
+    ///   (the step), {"event":"remove","row":r,"col":c} when the queen is taken
+    ///   back, {"event":"dead-end","depth":d} before the remove of a node at
+    ///   depth d < n with no child, {"event":"solution","index":k} (k-th board
+    ///   found; bitmask-mirror and bitmask-symmetric add "weight":w, the
+    ///   solutions the board stands for, which add up to the count). mrv's rows
+    ///   come in O'Keefe's order; mrv-tuned writes {"event":"restart"} when it
+    ///   abandons an attempt (the board is cleared). A --first run ends at its
+    ///   solution, the board standing.
+    ///
+    /// - generate-and-test, permutations: {"event":"candidate","cols":[...],"ok":b}
+    ///   per complete candidate tested.
+    ///
+    /// - list-comprehension: {"event":"level","depth":d} before each level,
+    ///   {"event":"partial","list":[c_d,...,c_1]} per partial list kept, newest
+    ///   row first.
+    ///
+    /// - half-join: {"event":"pair","task":t,"ok":b} per pair of half boards
+    ///   compared (t: the task, 1-based); a pair that joins adds "weight":w.
+    ///
+    /// - local searches: {"event":"init","board":[...]}, then per step
+    ///   {"event":"move","col":c,"from":r1,"to":r2,"conflicts":k}
+    ///   (min-conflicts-*: board[i] is the row of column i's queen; k queens
+    ///   attack the moved queen on its new square) or {"event":"swap","rows":[a,b]}
+    ///   (swap-search: board[i] is the column of row i's queen; rows a and b
+    ///   exchange columns); {"event":"restart"} then a new init when the search
+    ///   starts afresh. Replaying the last init's moves gives the final board.
+    ///
+    /// - explicit: {"event":"board","board":[...]}, no step.
+    ///
+    /// A trace holds at most 10 000 000 events (an init or board of n queens
+    /// counting n): larger sizes are refused before the search. The search runs
+    /// on one thread (refused with --threads T > 1 and --shard), counts, --first
+    /// and -v alike (with -v the listing keeps standard output: give a FILE), and
+    /// --json still prints its line. FILE is replaced only when the run
+    /// succeeds; until then the trace goes to a temporary file beside it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["depths", "no_steps"])]
+    pub trace: Option<std::path::PathBuf>,
+
+    /// Which row the csp lab fills next: the next in order, the one with the
+    /// fewest safe columns (ties by row), or that with ties at random (--seed)
+    #[arg(long, value_name = "ORDER", value_parser = ["row", "mrv", "mrv-random"], help_heading = "The csp lab (--algo csp)")]
+    pub order: Option<String>,
+
+    /// Which column the csp lab tries first: left to right, from the centre
+    /// out, or the least-constraining (fewest values removed from unplaced rows)
+    #[arg(long, value_name = "VALUES", value_parser = ["left", "middle-out", "lcv"], help_heading = "The csp lab (--algo csp)")]
+    pub values: Option<String>,
+
+    /// The csp lab's look-ahead after each assignment: none, forward checking
+    /// (prune unplaced rows, fail on an empty one), or arc consistency (MAC)
+    #[arg(long, value_name = "PROPAGATE", value_parser = ["none", "forward", "arc"], help_heading = "The csp lab (--algo csp)")]
+    pub propagate: Option<String>,
+
     /// Seed of the random generator (local search)
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
@@ -128,6 +193,18 @@ impl Mode {
 }
 
 impl Args {
+    /// The csp knobs given on the command line, `(name, value)`.
+    pub fn knobs(&self) -> Vec<(&'static str, String)> {
+        [
+            ("order", &self.order),
+            ("values", &self.values),
+            ("propagate", &self.propagate),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| Some((k, v.clone()?)))
+        .collect()
+    }
+
     /// The approach id: `--algo`, else `bitmask-symmetric` for `--unique`,
     /// else `bitmask`.
     pub fn algo(&self) -> &str {
@@ -173,13 +250,40 @@ fn command() -> clap::Command {
     for a in REGISTRY.all() {
         let i = a.info();
         list.push_str(&format!(
-            "  {:<31} {}; {}; n ≤ {}\n  {:<31} steps: {}; order: {}\n",
-            i.id, i.title, i.source, i.max_n, "", i.step_unit, i.order
+            "  {:<31} {}; {}; n ≤ {}\n  {:<31} steps: {}; trace: {}; order: {}\n",
+            i.id,
+            i.title,
+            i.source,
+            i.max_n,
+            "",
+            i.step_unit,
+            trace_summary(*a),
+            i.order
         ));
     }
     Args::command().after_long_help(list).after_help(
         "Run `queens --help` for the list of approaches, their sources, limits and orders.",
     )
+}
+
+/// What `--trace` writes for an approach: its step event and the sizes it
+/// traces.
+fn trace_summary(approach: &dyn Approach) -> String {
+    let Some(t) = approach.trace_info() else {
+        return "none".into();
+    };
+    let step = match t.step {
+        Some(event) => format!("a step is a \"{event}\" event"),
+        None => "no step event".into(),
+    };
+    let sizes = match approach.info().kind {
+        Kind::Exhaustive => format!(
+            "counts up to n = {}, --first up to n = {}",
+            t.count_max_n, t.first_max_n
+        ),
+        Kind::FindOne => format!("up to n = {}", t.first_max_n),
+    };
+    format!("{step} ({sizes})")
 }
 
 /// Parses the command line; on bad input prints one error line and the usage

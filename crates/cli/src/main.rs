@@ -7,7 +7,9 @@
 //! prints one machine-readable line that the report's xtask reads.
 //! `--unique`, `--threads` and `--shard` steer the counters that split their
 //! work; `--output` takes the board of a large `--first` run; `--depths`
-//! counts the nodes of the search tree at each depth.
+//! counts the nodes of the search tree at each depth; `--trace` writes the
+//! search event by event (`queens_core::trace` describes the format,
+//! `trace.rs` where it goes).
 //!
 //! Bad input prints one `error:` line and the usage on stderr, nothing on
 //! stdout, and exits with status 2.
@@ -16,6 +18,7 @@ mod args;
 mod depths;
 mod output;
 mod record;
+mod trace;
 
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
@@ -23,12 +26,17 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use queens_approaches::REGISTRY;
-use queens_core::{Approach, Format, Info, Kind, Options, Outcome, Refusal, Steps, is_solution};
+use queens_core::trace::{Start, TraceError};
+use queens_core::{
+    Approach, Format, Info, Kind, Options, Outcome, Refusal, Steps, TraceMode, TraceRun, Tracer,
+    is_solution,
+};
 
 use args::{Args, Mode};
 use depths::depth_lines;
 use output::{BoardOutput, PRINT_LIMIT};
 use record::{Extra, NODES_PER_DEPTH, Record};
+use trace::TraceOutput;
 
 fn main() -> ExitCode {
     let args = args::parse();
@@ -47,16 +55,40 @@ fn main() -> ExitCode {
         max_steps: args.max_steps,
         threads: args.threads.map_or(0, usize::from),
         shard: args.shard.unwrap_or_default(),
+        knobs: args.knobs(),
     };
     // Created before the search, so a bad path is refused at once.
     let mut board_output = args.output.as_deref().map(|path| {
         BoardOutput::create(path).unwrap_or_else(|message| args::usage_error(&message))
     });
+    // The trace's temporary file, created before the search too.
+    let trace_output = args.trace.as_deref().map(|path| {
+        TraceOutput::create(path).unwrap_or_else(|message| args::usage_error(&message))
+    });
     let result = if args.json {
-        run_json(approach, &args, mode, &opts, board_output.as_mut())
+        run_json(
+            approach,
+            &args,
+            mode,
+            &opts,
+            board_output.as_mut(),
+            trace_output.as_ref(),
+        )
     } else {
-        run_human(approach, &args, mode, &opts, board_output.as_mut())
+        run_human(
+            approach,
+            &args,
+            mode,
+            &opts,
+            board_output.as_mut(),
+            trace_output.as_ref(),
+        )
     };
+    // The trace replaces its file only when the run succeeded.
+    let result = result.and_then(|()| match trace_output {
+        Some(output) => output.keep().map_err(|e| Failure::Trace(TraceError::Io(e))),
+        None => Ok(()),
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Refused(r @ Refusal::GaveUp { .. })) => {
@@ -64,6 +96,14 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Err(Failure::Refused(r)) => args::usage_error(&r.to_string()),
+        Err(Failure::Trace(e @ TraceError::TooLong { .. })) => args::usage_error(&e.to_string()),
+        Err(Failure::Trace(TraceError::Io(e))) if e.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(Failure::Trace(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(e)) => {
             eprintln!("error: cannot write the output: {e}");
@@ -86,6 +126,13 @@ fn check_combination(approach: &dyn Approach, args: &Args, mode: Mode) -> Result
             .collect();
         ids.join(", ")
     };
+    if let Some((knob, _)) = args.knobs().first()
+        && id != "csp"
+    {
+        return Err(format!(
+            "--{knob} is a knob of the constraint-search lab: it applies to --algo csp, not to {id}"
+        ));
+    }
     if args.verbose && mode == Mode::First {
         return Err(format!(
             "-v lists all solutions, but {id} only finds one: drop -v"
@@ -113,6 +160,38 @@ fn check_combination(approach: &dyn Approach, args: &Args, mode: Mode) -> Result
                  drop -v"
                     .into(),
             );
+        }
+    }
+    if let Some(path) = &args.trace {
+        let Some(trace) = approach.trace_info() else {
+            return Err(format!("--trace: {id} writes no trace"));
+        };
+        trace
+            .check(id, args.n, trace_mode(mode))
+            .map_err(|refusal| refusal.to_string())?;
+        if args.threads.is_some_and(|t| t > 1) || args.shard.is_some() {
+            return Err(
+                "--trace follows the search on one thread, its tasks in order: drop --shard, \
+                 and --threads or give it 1"
+                    .into(),
+            );
+        }
+        if path.as_path() == std::path::Path::new("-") {
+            let other = if args.verbose {
+                Some("-v lists the solutions")
+            } else if args.json {
+                Some("--json prints its line")
+            } else if args.output.as_deref() == Some(std::path::Path::new("-")) {
+                Some("--output - writes the board")
+            } else {
+                None
+            };
+            if let Some(other) = other {
+                return Err(format!(
+                    "{other} on standard output, so the trace cannot go there too: give \
+                     --trace a file name"
+                ));
+            }
         }
     }
     if args.threads.is_some() || args.shard.is_some() {
@@ -148,6 +227,7 @@ fn check_combination(approach: &dyn Approach, args: &Args, mode: Mode) -> Result
 enum Failure {
     Refused(Refusal),
     Io(io::Error),
+    Trace(TraceError),
 }
 
 impl From<Refusal> for Failure {
@@ -162,28 +242,73 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// The trace's mode for a run's mode (a `-v` listing is a count).
+fn trace_mode(mode: Mode) -> TraceMode {
+    match mode {
+        Mode::Count => TraceMode::Count,
+        Mode::First => TraceMode::First,
+    }
+}
+
+/// Runs once with a [`Tracer`] writing to `output` as the probe, and writes
+/// the trace's last line: the one instrumented run of a traced `queens`.
+fn run_traced(
+    approach: &dyn Approach,
+    args: &Args,
+    opts: &Options,
+    output: &TraceOutput,
+    run: TraceRun<'_, '_>,
+) -> Result<Outcome, Failure> {
+    let info = approach.info();
+    let trace = approach.trace_info().ok_or(Refusal::Unsupported {
+        id: info.id,
+        what: "write a trace (--trace)",
+    })?;
+    let start = Start {
+        algo: info.id,
+        n: args.n,
+        mode: run.mode(),
+        step: trace.step,
+        node: approach.node_unit().ok(),
+    };
+    let mut tracer = Tracer::new(output.writer()?, &start);
+    let outcome = approach.trace(args.n, opts, run, &mut tracer)?;
+    tracer.finish(outcome.solutions).map_err(Failure::Trace)?;
+    Ok(outcome)
+}
+
 /// The seed's output: optional listing, then the count line; or the first
-/// solution (a summary line for boards too large to print).
+/// solution (a summary line for boards too large to print). With `--trace`,
+/// the run is the traced one; when the trace goes to standard output, this
+/// output goes to standard error.
 fn run_human(
     approach: &dyn Approach,
     args: &Args,
     mode: Mode,
     opts: &Options,
     board_output: Option<&mut BoardOutput>,
+    trace: Option<&TraceOutput>,
 ) -> Result<(), Failure> {
     let n = args.n;
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out: BufWriter<Box<dyn Write>> = BufWriter::new(match trace {
+        Some(t) if t.is_stdout() => Box::new(io::stderr().lock()),
+        _ => Box::new(io::stdout().lock()),
+    });
     match mode {
         Mode::Count if args.verbose => {
             let mut written: io::Result<()> = Ok(());
-            let outcome = approach.visit(n, opts, &mut |cols| {
+            let mut visit = |cols: &[u32]| {
                 written = write_solution(&mut out, args.format(), cols);
                 if written.is_ok() {
                     ControlFlow::Continue(())
                 } else {
                     ControlFlow::Break(())
                 }
-            })?;
+            };
+            let outcome = match trace {
+                Some(t) => run_traced(approach, args, opts, t, TraceRun::List(&mut visit))?,
+                None => approach.visit(n, opts, &mut visit)?,
+            };
             written?;
             writeln!(out, "{}", count_line(n, &outcome, opts, args.unique))?;
         }
@@ -193,7 +318,10 @@ fn run_human(
             } else {
                 Steps::Skip
             };
-            let outcome = approach.count(n, opts, steps)?;
+            let outcome = match trace {
+                Some(t) => run_traced(approach, args, opts, t, TraceRun::Count)?,
+                None => approach.count(n, opts, steps)?,
+            };
             writeln!(out, "{}", count_line(n, &outcome, opts, args.unique))?;
             write!(out, "{}", depth_lines(approach, &outcome))?;
         }
@@ -204,7 +332,10 @@ fn run_human(
             } else {
                 Steps::Count
             };
-            let outcome = approach.first(n, opts, steps)?;
+            let outcome = match trace {
+                Some(t) => run_traced(approach, args, opts, t, TraceRun::First)?,
+                None => approach.first(n, opts, steps)?,
+            };
             let depths = depth_lines(approach, &outcome);
             let seconds = start.elapsed().as_secs_f64();
             let steps = outcome.steps.unwrap_or(0);
@@ -276,15 +407,17 @@ fn write_solution(out: &mut impl Write, format: Format, cols: &[u32]) -> io::Res
 }
 
 /// Exactly one JSON line. The time is that of an uninstrumented run; the steps
-/// come from a second, instrumented run (skipped with `--no-steps`), whose
-/// board is the one reported (the same, by determinism; the first run's board
-/// is dropped before the second starts, so peak memory is one run's).
+/// come from a second, instrumented run (skipped with `--no-steps`; with
+/// `--trace`, the traced run), whose board is the one reported (the same, by
+/// determinism; the first run's board is dropped before the second starts,
+/// so peak memory is one run's).
 fn run_json(
     approach: &dyn Approach,
     args: &Args,
     mode: Mode,
     opts: &Options,
     board_output: Option<&mut BoardOutput>,
+    trace: Option<&TraceOutput>,
 ) -> Result<(), Failure> {
     let run = |steps: Steps| -> Result<(Outcome, u128), Refusal> {
         let start = Instant::now();
@@ -295,7 +428,18 @@ fn run_json(
         Ok((outcome, start.elapsed().as_nanos()))
     };
     let (mut outcome, nanos) = run(Steps::Skip)?;
-    if !args.no_steps {
+    if let Some(t) = trace {
+        let timed = outcome.solution.take().map(|cols| cols.len());
+        let run = match mode {
+            Mode::Count => TraceRun::Count,
+            Mode::First => TraceRun::First,
+        };
+        let traced = run_traced(approach, args, opts, t, run)?;
+        debug_assert_eq!(traced.solutions, outcome.solutions);
+        debug_assert_eq!(traced.solution.as_ref().map(Vec::len), timed);
+        outcome.steps = traced.steps;
+        outcome.solution = traced.solution;
+    } else if !args.no_steps {
         let timed = outcome.solution.take().map(|cols| cols.len());
         // With --depths the instrumented run also counts the nodes per depth.
         let instrumented = if args.depths {
@@ -309,6 +453,10 @@ fn run_json(
         outcome.steps = counted.steps;
         outcome.solution = counted.solution;
         outcome.nodes_per_depth = counted.nodes_per_depth;
+        // Statistics only a counting run gathers (csp's pruned and checks).
+        if outcome.extra.is_empty() {
+            outcome.extra = counted.extra;
+        }
     }
     let info = approach.info();
     // The search's peak, read before the check and the output add their own.

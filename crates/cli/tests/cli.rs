@@ -443,3 +443,47 @@ fn large_boards_print_a_summary_and_go_to_output_files() {
     assert_eq!(out.status.code(), Some(1));
     assert!(!gone.exists());
 }
+
+#[test]
+fn csp_knobs_change_the_search_and_apply_to_csp_alone() {
+    // The defaults walk bitmask's tree; least room to move with forward
+    // checking counts the same solutions in fewer placements.
+    let plain = json(&["--algo", "csp", "--json", "8"]);
+    let bitmask = json(&["--json", "8"]);
+    assert_eq!(plain["steps"], bitmask["steps"]);
+    let mrv = json(&[
+        "--algo",
+        "csp",
+        "--order",
+        "mrv",
+        "--propagate",
+        "forward",
+        "--json",
+        "8",
+    ]);
+    assert_eq!(mrv["solutions"], 92);
+    assert!(mrv["steps"].as_u64() < plain["steps"].as_u64());
+    assert!(mrv["extra"]["pruned"].as_u64().is_some_and(|p| p > 0));
+    let first = json(&[
+        "--algo",
+        "csp",
+        "--order",
+        "mrv",
+        "--values",
+        "middle-out",
+        "--propagate",
+        "arc",
+        "--first",
+        "--json",
+        "40",
+    ]);
+    assert_eq!(first["valid"], true);
+    assert_usage_error(
+        &["--order", "mrv", "8"],
+        "applies to --algo csp, not to bitmask",
+    );
+    assert_usage_error(
+        &["--algo", "csp", "--values", "random", "8"],
+        "invalid value 'random'",
+    );
+}

@@ -14,6 +14,7 @@ use std::ops::ControlFlow;
 
 use crate::probe::{DepthCounter, NoSteps, Probe, StepCounter};
 use crate::split::{Shard, Tally};
+use crate::trace::{MAX_EVENTS, TraceInfo, TraceMode, Tracer};
 
 /// Whether an approach enumerates every solution or only finds one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +86,20 @@ pub struct Options {
     pub threads: usize,
     /// The share of a splitting count to run ([`Shard::ALL`]: all of it).
     pub shard: Shard,
+    /// Named settings of approaches that have them, `(name, value)`, e.g.
+    /// `("order", "mrv")` for `csp`; each approach reads its own and the
+    /// CLI refuses knobs an approach does not have.
+    pub knobs: Vec<(&'static str, String)>,
+}
+
+impl Options {
+    /// The value given for a knob, if any.
+    pub fn knob(&self, name: &str) -> Option<&str> {
+        self.knobs
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 impl Default for Options {
@@ -94,6 +109,7 @@ impl Default for Options {
             max_steps: None,
             threads: 0,
             shard: Shard::ALL,
+            knobs: Vec::new(),
         }
     }
 }
@@ -138,6 +154,19 @@ pub enum Refusal {
         /// What was asked for.
         what: &'static str,
     },
+    /// `--trace` at a size whose trace would pass [`MAX_EVENTS`] events.
+    TraceTooLong {
+        /// Approach id.
+        id: &'static str,
+        /// The n asked for.
+        n: usize,
+        /// Count or first.
+        mode: TraceMode,
+        /// The largest n traced in that mode.
+        limit: usize,
+        /// How many events the sizes beyond the limit would write.
+        reason: &'static str,
+    },
     /// A local search used up its step budget without finding a solution.
     GaveUp {
         /// Approach id.
@@ -159,6 +188,23 @@ impl fmt::Display for Refusal {
                 reason,
             } => write!(f, "{id} handles n up to {limit}, not {n}: {reason}"),
             Refusal::Unsupported { id, what } => write!(f, "{id} cannot {what}"),
+            Refusal::TraceTooLong {
+                id,
+                n,
+                mode,
+                limit,
+                reason,
+            } => {
+                let run = match mode {
+                    TraceMode::Count => "counts",
+                    TraceMode::First => "first-solution runs",
+                };
+                write!(
+                    f,
+                    "--trace writes at most {MAX_EVENTS} events, and {id} at n = {n} would \
+                     write more: {reason}; it traces {run} up to n = {limit}"
+                )
+            }
             Refusal::GaveUp { id, n, steps } => write!(
                 f,
                 "{id} found no solution for n = {n} within its budget of {steps} steps"
@@ -204,6 +250,50 @@ pub trait Approach: Sync {
     /// [`Outcome::nodes_per_depth`]), or why the approach has no tree whose
     /// nodes [`Steps::Depths`] could count.
     fn node_unit(&self) -> Result<&'static str, Refusal>;
+    /// How the approach traces (`queens --trace`): its step event and the
+    /// sizes it traces; `None` for an approach that writes no trace.
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        None
+    }
+    /// Runs once with `tracer` as the probe (see [`crate::trace`]): a count,
+    /// a first-solution run or a listing, as `run` says. The outcome's
+    /// steps are the tracer's. Refuses sizes beyond [`TraceInfo`]'s limits
+    /// ([`Refusal::TraceTooLong`]) and approaches that do not trace.
+    fn trace(
+        &self,
+        _n: usize,
+        _opts: &Options,
+        _run: TraceRun<'_, '_>,
+        _tracer: &mut Tracer,
+    ) -> Result<Outcome, Refusal> {
+        Err(Refusal::Unsupported {
+            id: self.info().id,
+            what: NO_TRACE,
+        })
+    }
+}
+
+/// Why an approach without [`TraceInfo`] refuses `--trace`.
+const NO_TRACE: &str = "write a trace (--trace): it reports no trace events";
+
+/// What a traced run does ([`Approach::trace`]).
+pub enum TraceRun<'a, 'b> {
+    /// Counts every solution.
+    Count,
+    /// Stops at the first solution (every run of a find-one approach).
+    First,
+    /// Passes every solution to the visitor, in discovery order (a count).
+    List(&'a mut Visit<'b>),
+}
+
+impl TraceRun<'_, '_> {
+    /// The trace's mode: a listing is a count.
+    pub fn mode(&self) -> TraceMode {
+        match self {
+            TraceRun::Count | TraceRun::List(_) => TraceMode::Count,
+            TraceRun::First => TraceMode::First,
+        }
+    }
 }
 
 /// Where an exhaustive search sends its solutions.
@@ -285,6 +375,11 @@ pub trait Enumerate: Sync {
     /// (entered once). `Err` (an [`Refusal::Unsupported`]) for a search that
     /// walks no tree and calls no hook; [`Steps::Depths`] is then refused.
     fn node_unit(&self) -> Result<&'static str, Refusal>;
+    /// How the search traces ([`Approach::trace_info`]); `None` (the
+    /// default) for a search that reports no trace events.
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        None
+    }
     /// Counts all solutions. Counters that split their work override this
     /// with [`crate::count_split`], which honours `opts.threads` and `opts.shard`.
     fn count<P: Probe>(&self, n: usize, _opts: &Options, probe: &mut P) -> Tally {
@@ -343,6 +438,64 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
     }
     fn node_unit(&self) -> Result<&'static str, Refusal> {
         self.0.node_unit()
+    }
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        self.0.trace_info()
+    }
+    /// A traced count of a splitting counter runs on one thread, its tasks
+    /// in order, into `tracer` (whatever `opts.threads`; see
+    /// [`crate::count_split`]).
+    fn trace(
+        &self,
+        n: usize,
+        opts: &Options,
+        run: TraceRun<'_, '_>,
+        tracer: &mut Tracer,
+    ) -> Result<Outcome, Refusal> {
+        self.0.check(n)?;
+        let info = self.0.info();
+        let trace = self.0.trace_info().ok_or(Refusal::Unsupported {
+            id: info.id,
+            what: NO_TRACE,
+        })?;
+        trace.check(info.id, n, run.mode())?;
+        let outcome = match run {
+            TraceRun::Count => {
+                let tally = self.0.count(n, opts, tracer);
+                Outcome {
+                    solutions: tally.solutions,
+                    unique: tally.unique,
+                    ..Outcome::default()
+                }
+            }
+            TraceRun::First => {
+                let solution = self.0.first(n, tracer);
+                Outcome {
+                    solutions: u64::from(solution.is_some()),
+                    solution,
+                    ..Outcome::default()
+                }
+            }
+            TraceRun::List(visit) => {
+                let mut solutions = 0;
+                let _ = self.0.search(
+                    n,
+                    tracer,
+                    &mut Visitor(|cols: &[u32]| {
+                        solutions += 1;
+                        visit(cols)
+                    }),
+                );
+                Outcome {
+                    solutions,
+                    ..Outcome::default()
+                }
+            }
+        };
+        Ok(Outcome {
+            steps: tracer.total(),
+            ..outcome
+        })
     }
     /// With [`Steps::Depths`], a count that splits into tasks gives each task
     /// a fresh [`DepthCounter`] and merges them ([`Probe::merge`]), so the
@@ -432,6 +585,11 @@ pub trait LocalSearch: Sync {
     }
     /// Finds one solution; `Err(GaveUp)` when the step budget runs out.
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal>;
+    /// How the search traces ([`Approach::trace_info`]); `None` (the
+    /// default) for a search that reports no trace events.
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        None
+    }
 }
 
 /// Why a local search has no nodes per depth.
@@ -466,6 +624,33 @@ impl<S: LocalSearch> Approach for Local<S> {
     }
     fn node_unit(&self) -> Result<&'static str, Refusal> {
         Err(self.unsupported(NO_TREE))
+    }
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        self.0.trace_info()
+    }
+    fn trace(
+        &self,
+        n: usize,
+        opts: &Options,
+        run: TraceRun<'_, '_>,
+        tracer: &mut Tracer,
+    ) -> Result<Outcome, Refusal> {
+        self.0.check(n)?;
+        let trace = self.0.trace_info().ok_or(self.unsupported(NO_TRACE))?;
+        match run {
+            TraceRun::First => {}
+            TraceRun::Count => return self.count(n, opts, Steps::Skip),
+            TraceRun::List(visit) => return self.visit(n, opts, visit),
+        }
+        trace.check(self.0.info().id, n, TraceMode::First)?;
+        let found = self.0.find(n, opts, tracer)?;
+        Ok(Outcome {
+            solutions: u64::from(found.solution.is_some()),
+            steps: tracer.total(),
+            solution: found.solution,
+            extra: found.extra,
+            ..Outcome::default()
+        })
     }
     fn first(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
         self.0.check(n)?;

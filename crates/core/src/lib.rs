@@ -7,7 +7,8 @@
 //!   and [`Local`] adapt them to the object-safe [`Approach`] that a
 //!   [`Registry`] holds.
 //! - Searches report steps (and, for [`DepthCounter`], the nodes they enter
-//!   at each depth) to a [`Probe`]; [`NoSteps`] compiles to nothing.
+//!   at each depth; for [`Tracer`], the events of `queens --trace`, see
+//!   [`trace`]) to a [`Probe`]; [`NoSteps`] compiles to nothing.
 //! - [`split`] cuts a count into tasks for threads and shards; [`bits`]
 //!   holds the mask helpers of the bitboard counters, [`hash`] the hasher
 //!   of the local searches' maps.
@@ -22,15 +23,17 @@ pub mod known;
 pub mod probe;
 pub mod registry;
 pub mod split;
+pub mod trace;
 pub mod usage;
 pub mod verify;
 
 pub use approach::{
     Approach, Counter, Discard, Enumerate, Exhaustive, FirstSolution, Found, Info, Kind, Local,
-    LocalSearch, Options, Outcome, Refusal, Sink, Steps, Visit, Visitor, check_limit,
+    LocalSearch, Options, Outcome, Refusal, Sink, Steps, TraceRun, Visit, Visitor, check_limit,
 };
 pub use format::Format;
 pub use probe::{DepthCounter, NoSteps, Probe, StepCounter};
 pub use registry::{Registry, UnknownId};
 pub use split::{Shard, Split, Tally, count_split, count_split_with_steps};
+pub use trace::{Event, TraceInfo, TraceMode, Tracer};
 pub use verify::{Symmetry, canonical, is_solution};

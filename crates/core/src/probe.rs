@@ -13,6 +13,14 @@
 //! [`DepthCounter`] records these calls: for [`NoSteps`] and [`StepCounter`]
 //! they are empty inline functions, so neither the timed path nor the step
 //! count pays for them.
+//!
+//! A search also reports the events of `queens --trace` through hooks of
+//! its own ([`Probe::place`], [`Probe::remove`], [`Probe::solution`],
+//! [`Probe::candidate`], ...; each approach documents which it calls). Only
+//! [`crate::Tracer`] records them; for every other probe they are empty
+//! inline functions, and [`Probe::TRACES`] is `false`, so a search can keep
+//! bookkeeping that only feeds a trace behind `if P::TRACES` and the
+//! compiler removes it from the timed path.
 
 /// Receives one call per search step. `Default + Send` lets a split count
 /// give each task a fresh probe on its own thread.
@@ -20,6 +28,10 @@ pub trait Probe: Default + Send {
     /// Whether this probe records anything (lets a search skip bookkeeping
     /// that only exists to feed the probe; a compile-time constant).
     const COUNTS: bool;
+    /// Whether this probe records trace events (a compile-time constant:
+    /// code behind `if P::TRACES` exists only in the tracing probe's
+    /// instantiation of a search).
+    const TRACES: bool = false;
     /// Records one step.
     fn step(&mut self);
     /// Records `k` steps at once.
@@ -39,6 +51,48 @@ pub trait Probe: Default + Send {
     /// but [`DepthCounter`].
     #[inline(always)]
     fn nodes(&mut self, _depth: usize, _k: u64) {}
+    /// Trace: a queen placed on (`row`, `col`), 0-based.
+    #[inline(always)]
+    fn place(&mut self, _row: usize, _col: usize) {}
+    /// Trace: the queen on (`row`, `col`) taken back, 0-based (the last
+    /// one placed and not yet removed).
+    #[inline(always)]
+    fn remove(&mut self, _row: usize, _col: usize) {}
+    /// Trace: the board is a solution; `weight`: the solutions it stands
+    /// for, for the searches that count more than one per board.
+    #[inline(always)]
+    fn solution(&mut self, _weight: Option<u64>) {}
+    /// Trace: a complete candidate tested (0-based column per row), `ok`
+    /// when it is a solution.
+    #[inline(always)]
+    fn candidate(&mut self, _cols: &[u32], _ok: bool) {}
+    /// Trace: the list comprehension starts level `depth`.
+    #[inline(always)]
+    fn level(&mut self, _depth: usize) {}
+    /// Trace: the partial list `newest : rest` kept, its columns 1-based,
+    /// newest row first.
+    #[inline(always)]
+    fn partial(&mut self, _newest: u8, _rest: &[u8]) {}
+    /// Trace: a pair of half boards compared in task `task` (0-based), `ok`
+    /// when they join into a solution that stands for `weight` solutions.
+    #[inline(always)]
+    fn pair(&mut self, _task: usize, _ok: bool, _weight: u64) {}
+    /// Trace: a local search's starting board (0-based, as the search holds it).
+    #[inline(always)]
+    fn init(&mut self, _board: &[u32]) {}
+    /// Trace: the queen of line `col` moved from `from` to `to` (0-based),
+    /// where `conflicts` queens attack it.
+    #[inline(always)]
+    fn moved(&mut self, _col: usize, _from: usize, _to: usize, _conflicts: u32) {}
+    /// Trace: the queens of rows `a` and `b` (0-based) exchange their columns.
+    #[inline(always)]
+    fn swap(&mut self, _a: usize, _b: usize) {}
+    /// Trace: the search starts again (the board is cleared or replaced).
+    #[inline(always)]
+    fn restart(&mut self) {}
+    /// Trace: a whole board, written without a search (0-based column per row).
+    #[inline(always)]
+    fn board(&mut self, _board: &[u32]) {}
     /// Adds what `other` recorded to this probe: how a split count
     /// ([`crate::count_split`]) gathers the fresh probes of its tasks. The
     /// default adds `other`'s steps.
@@ -202,6 +256,17 @@ mod tests {
         assert_eq!(depths.below_root(), 5);
         assert_eq!(depths.nodes_per_depth(5), [1, 1, 0, 4, 0, 0]);
         assert_eq!(depths.nodes_per_depth(2), [1, 1, 0, 4]);
+    }
+
+    #[test]
+    fn only_the_tracer_traces() {
+        const { assert!(!NoSteps::TRACES && !StepCounter::TRACES && !DepthCounter::TRACES) };
+        let mut steps = StepCounter::default();
+        steps.place(0, 0);
+        steps.solution(Some(2));
+        steps.candidate(&[0], true);
+        steps.init(&[0]);
+        assert_eq!(steps.total(), Some(0));
     }
 
     #[test]

@@ -120,6 +120,10 @@ pub fn count_split_with_steps<S: Split>(counter: &S, n: usize) -> (Tally, u64) {
 /// Each task gets a fresh probe; they are merged into `probe`
 /// ([`Probe::merge`]), so an instrumented run reports the same steps (and
 /// nodes per depth) for any number of threads.
+///
+/// A tracing probe ([`Probe::TRACES`], `queens --trace`) writes one
+/// sequence of events, so its count runs on this thread, the tasks in
+/// order, each straight into `probe`, whatever `threads` says.
 pub fn count_split<S: Split, P: Probe>(
     counter: &S,
     n: usize,
@@ -134,6 +138,16 @@ pub fn count_split<S: Split, P: Probe>(
         .filter(|(t, _)| shard.owns(*t))
         .map(|(_, task)| task)
         .collect();
+    if P::TRACES {
+        let mut tally = Tally {
+            solutions: 0,
+            unique: Some(0),
+        };
+        for task in &tasks {
+            tally = tally + counter.count_task(n, task, probe);
+        }
+        return tally;
+    }
     let one = |task: &S::Task| {
         let mut local = P::default();
         let tally = counter.count_task(n, task, &mut local);
@@ -239,6 +253,47 @@ mod tests {
             parts.merge(p);
         }
         assert_eq!(parts, one);
+    }
+
+    /// Records the order its tasks ran in, through a trace hook.
+    #[derive(Default)]
+    struct Order(Vec<usize>, u64);
+
+    impl Probe for Order {
+        const COUNTS: bool = true;
+        const TRACES: bool = true;
+        fn step(&mut self) {
+            self.1 += 1;
+        }
+        fn total(&self) -> Option<u64> {
+            Some(self.1)
+        }
+        fn level(&mut self, depth: usize) {
+            self.0.push(depth);
+        }
+    }
+
+    /// The toy counter, reporting each task to the probe.
+    struct Loud;
+
+    impl Split for Loud {
+        type Task = u64;
+        fn tasks(&self, n: usize) -> Vec<u64> {
+            Toy.tasks(n)
+        }
+        fn count_task<P: Probe>(&self, n: usize, task: &u64, probe: &mut P) -> Tally {
+            probe.level(*task as usize);
+            Toy.count_task(n, task, probe)
+        }
+    }
+
+    #[test]
+    fn a_tracing_probe_sees_every_task_in_order_on_one_thread() {
+        let mut probe = Order::default();
+        let tally = count_split(&Loud, 50, 4, Shard::ALL, &mut probe);
+        assert_eq!(probe.0, (0..50).collect::<Vec<_>>());
+        assert_eq!(probe.1, (0..50).sum::<u64>());
+        assert_eq!(tally.solutions, (0..50).sum::<u64>());
     }
 
     #[test]

@@ -27,11 +27,16 @@
 //! `solution: None`. The board is 4 bytes per queen and is the only memory
 //! used: [`MAX_N`] is 10⁹ (4 GB); the u32 columns would allow up to 2³².
 //! The seed is ignored: the board is the same every time.
+//!
+//! # Trace
+//!
+//! `queens --trace` ([`TRACE`]): one `board` event, the board written, and
+//! no step.
 
 #[cfg(test)]
 mod tests;
 
-use queens_core::{Found, Info, Kind, LocalSearch, Options, Probe, Refusal};
+use queens_core::{Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
 
 /// Largest n accepted: 4 bytes per queen, 4 GB at 10⁹.
 pub const MAX_N: usize = 1_000_000_000;
@@ -54,6 +59,15 @@ pub static INFO: Info = Info {
     bench_first: &[1000, 1_000_000],
 };
 
+/// How `explicit` traces ([`LocalSearch::trace_info`]): one `board` event
+/// (the column of each row's queen; none for n = 2 and 3), no step.
+pub static TRACE: TraceInfo = TraceInfo {
+    step: None,
+    count_max_n: 0,
+    first_max_n: 10_000_000,
+    reason: "the board event holds the whole board and counts as n events",
+};
+
 /// `explicit`: the closed-form construction; never searches.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Explicit;
@@ -62,10 +76,17 @@ impl LocalSearch for Explicit {
     fn info(&self) -> &'static Info {
         &INFO
     }
-    fn find<P: Probe>(&self, n: usize, _opts: &Options, _probe: &mut P) -> Result<Found, Refusal> {
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        Some(&TRACE)
+    }
+    fn find<P: Probe>(&self, n: usize, _opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         queens_core::check_limit(&INFO, n)?;
+        let solution = construct(n);
+        if let (true, Some(cols)) = (P::TRACES, &solution) {
+            probe.board(cols);
+        }
         Ok(Found {
-            solution: construct(n),
+            solution,
             extra: Vec::new(),
         })
     }

@@ -51,6 +51,15 @@
 //! partial placements), so it calls no [`Probe::node`] hook, and a
 //! `Steps::Depths` run (`queens --depths`) is refused ([`NO_TREE`]).
 //!
+//! Trace ([`TRACE`], `queens --trace`): one `pair` event per pair of half
+//! boards compared (the step), with its task (1-based, in task order) and
+//! whether the pair joins (`"ok"`), and for a pair that does, the
+//! solutions it stands for (`"weight"`: 1 + the orbit's other members).
+//! The join compares every pair of an orbit before its boards are listed,
+//! so a first-solution trace holds all the pairs of the orbits joined up to
+//! the first solution. A traced count runs the tasks in order on one
+//! thread (`queens_core::count_split`). Building the halves writes nothing.
+//!
 //! Limit: memory. The quadrant tables hold every partial placement of a
 //! block of about n/2 × n/2: 119 thousand parts per table at n = 16, 7.5
 //! million at n = 20 (about 1 GB for the four), three times as many per
@@ -65,7 +74,8 @@ use quadrant::Quadrant;
 
 use queens_core::bits::low_bits;
 use queens_core::{
-    Enumerate, Info, Kind, Options, Probe, Refusal, Sink, Split, Tally, count_split,
+    Enumerate, Event, Info, Kind, Options, Probe, Refusal, Sink, Split, Tally, TraceInfo,
+    count_split,
 };
 
 /// The largest n: the quadrant tables hold about 30 million parts of 32
@@ -90,6 +100,16 @@ pub static INFO: Info = Info {
     bench_first: &[],
 };
 
+/// How the join traces ([`Enumerate::trace_info`]).
+pub static TRACE: TraceInfo = TraceInfo {
+    step: Some(Event::Pair),
+    count_max_n: 13,
+    first_max_n: 17,
+    reason: "a trace writes a pair event per pair of half boards compared: a count compares \
+             2 082 910 pairs at n = 13 and 47 306 540 at n = 14; a first-solution run \
+             compares 1 223 624 at n = 17, 29 482 840 at n = 18 and 857 125 324 at n = 20",
+};
+
 /// The half-board join.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HalfJoin;
@@ -100,6 +120,8 @@ pub struct HalfJoin;
 /// tables, built once per count and shared by every task.
 #[derive(Clone, Debug)]
 pub struct Task {
+    /// The task's place in the task list (0-based).
+    index: usize,
     /// The rows whose queens stand in the east half (bit per row).
     east: u32,
     /// The orbits joined, each with its middle row (odd n).
@@ -524,7 +546,9 @@ impl Split for HalfJoin {
         }
         by_east
             .into_iter()
-            .map(|(east, orbits)| Task {
+            .enumerate()
+            .map(|(index, (east, orbits))| Task {
+                index,
                 east,
                 orbits,
                 tables: Arc::clone(&tables),
@@ -534,7 +558,8 @@ impl Split for HalfJoin {
 
     fn count_task<P: Probe>(&self, _n: usize, task: &Task, probe: &mut P) -> Tally {
         let mut solutions = 0;
-        let _ = join_each(task, false, |orbit, joined, _, _| {
+        let _ = join_each(task, false, |orbit, joined, east, west| {
+            trace_pairs(task, orbit, east, west, probe);
             probe.steps(joined.compared);
             solutions += joined.pairs * orbit.weight();
             ControlFlow::Continue(())
@@ -562,9 +587,14 @@ impl Enumerate for HalfJoin {
         })
     }
 
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        Some(&TRACE)
+    }
+
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
         for task in self.tasks(n) {
             join_each(&task, S::NEEDS_BOARD, |orbit, joined, east, west| {
+                trace_pairs(&task, orbit, east, west, probe);
                 probe.steps(joined.compared);
                 if S::NEEDS_BOARD {
                     emit_pairs(&task.tables.g, orbit, east, west, sink)
@@ -578,6 +608,20 @@ impl Enumerate for HalfJoin {
 
     fn count<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Tally {
         count_split(self, n, opts.threads, opts.shard, probe)
+    }
+}
+
+/// For a tracing probe ([`Probe::TRACES`]): one `pair` event per pair of
+/// `orbit`'s half boards the join compares (its steps), east half by east
+/// half, each `ok` when the two share no diagonal.
+#[inline(always)]
+fn trace_pairs<P: Probe>(task: &Task, orbit: &Orbit, east: &Halves, west: &Halves, probe: &mut P) {
+    if P::TRACES {
+        for &a in &east.words {
+            for &b in &west.words {
+                probe.pair(task.index, a & b == 0, orbit.weight());
+            }
+        }
     }
 }
 

@@ -102,6 +102,9 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
     let mut stats = Stats::default();
     let mut board = Board::new(n);
     initialise(&mut board, &mut rng, tuning, &mut stats);
+    if P::TRACES {
+        probe.init(&board.queens);
+    }
     let n_squared = (n as u64) * (n as u64);
     let mut since_restart = 0u64;
     loop {
@@ -142,6 +145,10 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
             since_restart = 0;
             board.clear();
             initialise(&mut board, &mut rng, tuning, &mut stats);
+            if P::TRACES {
+                probe.restart();
+                probe.init(&board.queens);
+            }
             continue;
         }
         since_restart += iterations;
@@ -151,10 +158,18 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
         } else {
             board.conflicted.random(&mut rng)
         } as usize;
+        let from = if P::TRACES {
+            board.queens[queen] as usize
+        } else {
+            0
+        };
         board.lift(queen);
         let row = board.best_row(queen, &mut rng, tuning.row_samples, &mut stats.scans);
         board.place(queen, row);
         stats.moves += 1;
         probe.step();
+        if P::TRACES {
+            probe.moved(queen, from, row, board.conflicts_of(queen));
+        }
     }
 }

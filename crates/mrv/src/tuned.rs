@@ -23,10 +23,14 @@
 //!
 //! **Steps:** queen placements, over all attempts.
 //!
+//! **Trace** ([`TUNED_TRACE`], `queens --trace`): `place` (the step),
+//! `remove`, `solution` as in [`crate::Mrv`]; `restart` when an attempt is
+//! abandoned (its queens are cleared without `remove` events).
+//!
 //! **Limit:** [`TUNED_MAX_N`]: each placement updates every unplaced row, so a
 //! board costs O(n²) time (n = 10 000 takes half a second, 20 000 about 2 s).
 
-use queens_core::{Found, Info, Kind, LocalSearch, Options, Probe, Refusal};
+use queens_core::{Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -56,6 +60,15 @@ pub static TUNED_INFO: Info = Info {
     bench_first: &[100, 1000, 10_000],
 };
 
+/// How `mrv-tuned` traces ([`LocalSearch::trace_info`]).
+pub static TUNED_TRACE: TraceInfo = TraceInfo {
+    step: Some(Event::Place),
+    count_max_n: 0,
+    first_max_n: TUNED_MAX_N,
+    reason: "a board takes a few placements per row (13 746 at most in a scan of n up to \
+             3000), at most three events each, far under the bound at every n it accepts",
+};
+
 /// Placements an attempt may make before the search restarts: a few per
 /// row, since a good attempt barely backtracks.
 pub fn attempt_cap(n: usize) -> u64 {
@@ -75,6 +88,10 @@ pub struct MrvTuned;
 impl LocalSearch for MrvTuned {
     fn info(&self) -> &'static Info {
         &TUNED_INFO
+    }
+
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        Some(&TUNED_TRACE)
     }
 
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
@@ -102,7 +119,10 @@ impl LocalSearch for MrvTuned {
                         steps: spent,
                     });
                 }
-                End::Capped => restarts += 1,
+                End::Capped => {
+                    restarts += 1;
+                    probe.restart();
+                }
             }
         }
     }
@@ -201,6 +221,7 @@ impl Search {
     ) -> (End, u64) {
         let n = self.n;
         if n == 0 {
+            probe.solution(None);
             return (End::Board, 0);
         }
         self.lines = Lines::new(n);
@@ -213,6 +234,7 @@ impl Search {
             let r1 = self.order[d] as usize;
             if let Some(c) = placed {
                 // Take the queen back: free its lines, give back what was pruned.
+                probe.remove(r1, c as usize);
                 self.lines.toggle(r1, c as usize);
                 for &r2 in &self.order[d + 1..] {
                     self.len[r2 as usize] += self.lines.attacked_free(r2 as usize, r1, c as usize);
@@ -237,6 +259,7 @@ impl Search {
             top.placed = Some(c as u32);
             placements += 1;
             probe.step();
+            probe.place(r1, c);
             self.board[r1] = c as u32;
             let mut dead = false;
             for &r2 in &self.order[d + 1..] {
@@ -246,6 +269,7 @@ impl Search {
             }
             self.lines.toggle(r1, c);
             if d + 1 == n {
+                probe.solution(None);
                 return (End::Board, placements);
             }
             if !dead {

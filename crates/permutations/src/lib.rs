@@ -51,6 +51,9 @@
 //! the root (depth 0) is the empty prefix. Nothing is pruned, so depth d
 //! holds n!/(n−d)! nodes, and depth n the n! permutations, the steps.
 //!
+//! **Trace** ([`TRACE`], `queens --trace`): `candidate` (the step) per
+//! permutation tested, `ok` when it is kept.
+//!
 //! **Order:** reverse lexicographic, `perms`' order (the first solution at
 //! n = 8 is 8 4 1 3 6 2 7 5, the mirror of the lexicographically first).
 //!
@@ -60,7 +63,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink};
+use queens_core::{Enumerate, Event, Info, Kind, Probe, Refusal, Sink, TraceInfo};
 
 /// The largest n: every one of the n! permutations is generated and tested.
 pub const MAX_N: usize = 13;
@@ -85,6 +88,16 @@ pub static INFO: Info = Info {
     bench_first: &[8, 12],
 };
 
+/// How the search traces ([`Enumerate::trace_info`]).
+pub static TRACE: TraceInfo = TraceInfo {
+    step: Some(Event::Candidate),
+    count_max_n: 10,
+    first_max_n: 12,
+    reason: "a trace writes a candidate event per permutation tested: a count tests all n! \
+             of them, 10! = 3 628 800 and 11! = 39 916 800; the first solution comes after \
+             4 545 700 permutations at n = 12 and 47 369 404 at n = 13",
+};
+
 /// What a node at depth d is ([`Enumerate::node_unit`]).
 pub const NODE_UNIT: &str = "a prefix of d rows of the permutation being generated (unpruned: \
                              n!/(n-d)! of them)";
@@ -100,6 +113,10 @@ impl Enumerate for Permutations {
 
     fn node_unit(&self) -> Result<&'static str, Refusal> {
         Ok(NODE_UNIT)
+    }
+
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        Some(&TRACE)
     }
 
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
@@ -130,6 +147,7 @@ impl<P: Probe, S: Sink> Test for Filter<'_, P, S> {
     #[inline(always)]
     fn test(&mut self, perm: &[u32], surplus: u32) -> ControlFlow<()> {
         self.probe.step();
+        self.probe.candidate(perm, surplus == 0);
         if surplus == 0 {
             self.sink.solution(perm)
         } else {

@@ -65,6 +65,12 @@
 //! The same tree, level by level, as `bitmask`'s; depths 1..=n add up to
 //! the steps.
 //!
+//! **Trace** ([`TRACE`], `queens --trace`): `place` (the step) when a
+//! prepended string passes the diagonal test (row: the string's length,
+//! column: its new character), `remove` when that call of `placequeen`
+//! returns, `solution` for a string of length n; the same events as
+//! `bitmask`'s.
+//!
 //! **Limit:** [`MAX_N`] = 79, the columns `'0'` (0x30) to `'~'` (0x7E), the
 //! last printable ASCII character: one printable character per column keeps
 //! the string readable and one byte per character, so `length $2` is a
@@ -78,7 +84,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink};
+use queens_core::{Enumerate, Event, Info, Kind, Probe, Refusal, Sink, TraceInfo};
 use regex::bytes::{Regex, RegexBuilder};
 
 /// The first column's character, the seed's digit `0`.
@@ -108,6 +114,19 @@ pub static INFO: Info = Info {
     quick_n: 11,
     bench_count: &[8, 10, 12],
     bench_first: &[20],
+};
+
+/// How the search traces ([`Enumerate::trace_info`]): the row-by-row tree,
+/// so `bitmask`'s limits.
+pub static TRACE: TraceInfo = TraceInfo {
+    step: Some(Event::Place),
+    count_max_n: 12,
+    first_max_n: 29,
+    reason: "a trace writes a place and a remove event per queen placement, and a dead-end \
+             per node without a child: a count writes 2 027 106 events at n = 12 and \
+             11 066 430 at n = 13; a first-solution run writes 7 086 179 at n = 28, \
+             3 624 737 at n = 29 and 133 134 264 at n = 30, and the first solution's \
+             placements grow erratically beyond",
 };
 
 /// What a node at depth d is ([`Enumerate::node_unit`]).
@@ -202,9 +221,14 @@ impl Enumerate for StringRegex {
         Ok(NODE_UNIT)
     }
 
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        Some(&TRACE)
+    }
+
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
         if n == 0 {
             probe.node(0);
+            probe.solution(None);
             return sink.solution(&[]);
         }
         let matchers = Matchers {
@@ -238,6 +262,7 @@ fn place_queen<P: Probe, S: Sink>(
         }
         probe.step();
         probe.node(n - start);
+        probe.place(n - start - 1, newest);
     } else {
         probe.node(0);
     }
@@ -248,13 +273,22 @@ fn place_queen<P: Probe, S: Sink>(
                 *col = u32::from(ch - FIRST_CHAR);
             }
         }
-        return sink.solution(cols);
+        probe.solution(None);
+        let flow = sink.solution(cols);
+        if P::TRACES && flow.is_continue() {
+            probe.remove(n - 1, usize::from(buf[0] - FIRST_CHAR));
+        }
+        return flow;
     }
     for c in 0..n {
         if !m.column[c].is_match(&buf[start..]) {
             buf[start - 1] = column_char(c);
             place_queen(m, buf, start - 1, cols, probe, sink)?;
         }
+    }
+    if P::TRACES && start < n {
+        // This call's queen, the string's first character, is taken back.
+        probe.remove(n - start - 1, usize::from(buf[start] - FIRST_CHAR));
     }
     ControlFlow::Continue(())
 }

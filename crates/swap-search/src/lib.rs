@@ -59,6 +59,15 @@
 //! initialisation, `trials` (swaps tried) and `rescans` (scans after the
 //! first, when the list of attacked queens ran dry).
 //!
+//! # Trace
+//!
+//! `queens --trace` ([`TRACE`]): `init` with the board after each
+//! initialisation (entry i: the column of row i's queen, as the search
+//! holds it and returns it), `swap` (the step) per kept swap,
+//! `{"rows":[a,b]}`: rows a and b exchange their columns (tried swaps that
+//! are undone write nothing), and `restart` before the `init` of a fresh
+//! start. n = 0, 2 and 3 are answered without a search and write no event.
+//!
 //! # Seeds and board convention
 //!
 //! The generator is `Xoshiro256PlusPlus::seed_from_u64(seed)`, and each draw
@@ -100,7 +109,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-use queens_core::{Found, Info, Kind, LocalSearch, Options, Probe, Refusal};
+use queens_core::{Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
 
 use crate::search::Tuning;
 
@@ -166,6 +175,19 @@ pub static INFO: Info = Info {
     bench_first: &[1000, 100_000, 1_000_000],
 };
 
+/// How `swap-search` traces ([`LocalSearch::trace_info`]).
+pub static TRACE: TraceInfo = TraceInfo {
+    step: Some(Event::Swap),
+    count_max_n: 0,
+    first_max_n: TRACE_MAX_N,
+    reason: "an init event holds the whole board and counts as n events: n = 9 000 000 \
+             leaves a million events for the swaps (a few hundred are kept at that size), \
+             10 000 000 leaves none",
+};
+
+/// The largest n traced: the `init` board counts n events towards the bound.
+pub const TRACE_MAX_N: usize = 9_000_000;
+
 /// `swap-search`: QS4, a permutation repaired by collision-lowering swaps.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SwapSearch;
@@ -173,6 +195,9 @@ pub struct SwapSearch;
 impl LocalSearch for SwapSearch {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        Some(&TRACE)
     }
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         queens_core::check_limit(&INFO, n)?;

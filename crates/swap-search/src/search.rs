@@ -101,6 +101,9 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
     if CHECK {
         board.check();
     }
+    if P::TRACES {
+        probe.init(&board.cols);
+    }
     let limit = crate::queens_per_attempt(n);
     let tries = crate::partners_per_queen(n);
     let mut taken = 0u64;
@@ -139,6 +142,7 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
             if board.try_swap(i, j) {
                 stats.swaps += 1;
                 probe.step();
+                probe.swap(i, j);
                 if CHECK {
                     board.check();
                 }
@@ -160,6 +164,10 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
             initialise(&mut board, &mut attacked, &mut rng, n, tuning, &mut stats);
             if CHECK {
                 board.check();
+            }
+            if P::TRACES {
+                probe.restart();
+                probe.init(&board.cols);
             }
         }
     }

@@ -7,6 +7,7 @@
 
 pub mod block_sums;
 pub mod meta;
+pub mod traces;
 
 use std::fs;
 use std::path::Path;
@@ -206,6 +207,9 @@ pub struct Dataset {
     pub block_sums: Vec<block_sums::Row>,
     /// `depths.csv` (optional: empty when no depths were measured).
     pub depths: Vec<Depth>,
+    /// `traces/` (optional: empty without `traces/index.json`). Written by
+    /// `measure::traces::collect`, not by [`Dataset::save`].
+    pub traces: Vec<traces::Trace>,
 }
 
 impl Dataset {
@@ -236,6 +240,7 @@ impl Dataset {
             boards: read_json(&dir.join(BOARDS))?,
             block_sums: read_optional_csv(&dir.join(block_sums::FILE))?,
             depths: read_optional_csv(&dir.join(DEPTHS))?,
+            traces: traces::load(dir)?,
         };
         data.check(dir)?;
         Ok(data)

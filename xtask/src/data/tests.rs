@@ -137,6 +137,7 @@ pub(crate) fn sample_dataset() -> Dataset {
                 nodes: [1, 8, 42, 140, 344, 568, 550, 312, 92][depth],
             })
             .collect(),
+        traces: Vec::new(),
     }
 }
 

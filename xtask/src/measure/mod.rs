@@ -7,6 +7,7 @@ pub mod block_sums;
 pub mod build;
 pub mod growth;
 mod runner;
+pub mod traces;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -365,6 +366,7 @@ pub fn measure(
                 .iter()
                 .map(|a| a.info())
                 .filter(move |i| (i.kind == Kind::FindOne) == (family == Family::Local))
+                .filter(|i| !crate::profile::LABS.contains(&i.id))
                 .filter(move |i| family != Family::Parallel || i.splits)
                 .filter(move |i| family != Family::First || !crate::profile::JOINS.contains(&i.id))
                 .map(move |i| (family, i))
@@ -407,7 +409,10 @@ pub fn measure(
     let before = m.runner.processes;
     for a in approaches {
         let info = a.info();
-        if info.kind == Kind::Exhaustive && !crate::profile::JOINS.contains(&info.id) {
+        if info.kind == Kind::Exhaustive
+            && !crate::profile::JOINS.contains(&info.id)
+            && !crate::profile::LABS.contains(&info.id)
+        {
             m.progress
                 .set_message(format!("depths {} · n = {DEPTHS_N}", info.id));
             // At the common n, and at the largest n the search does in well
@@ -491,6 +496,7 @@ pub fn measure(
         boards: m.boards.into_values().collect(),
         block_sums: block_rows,
         depths: m.depths,
+        traces: Vec::new(),
     })
 }
 

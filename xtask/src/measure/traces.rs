@@ -1,0 +1,450 @@
+//! Step-by-step traces of small searches for the box-trace pictures and the
+//! step-through page: `queens --algo ID --trace - [--first] [--seed 1] N`
+//! for a fixed list of runs ([`plan`]), read from its standard output (where
+//! `--trace -` puts the trace, the summary going to standard error) and
+//! written to `DIR/data/traces/<id>-<n>-<mode>.jsonl` with an `index.json`
+//! ([`crate::data::traces`]).
+//!
+//! A trace grows with the tree, so the list is cut by a byte budget rather
+//! than by hand: a run whose trace passes [`MAX_TRACE_BYTES`] is stopped
+//! and left out (reading its output as it comes, so a huge trace costs a
+//! fraction of a second), as is a size `queens` itself refuses to trace,
+//! and any trace that would take the folder past [`MAX_TOTAL_BYTES`]. What
+//! was left out, and why, is printed.
+
+use std::fs;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use queens_approaches::REGISTRY;
+use queens_core::{Info, Kind, known};
+
+use crate::data::traces::{self, Entry, Event, Mode};
+use crate::{Context, Result, bail, format};
+
+/// The largest trace kept, in bytes.
+pub const MAX_TRACE_BYTES: u64 = 400_000;
+/// The most the traces folder may hold, in bytes.
+pub const MAX_TOTAL_BYTES: u64 = 5_000_000;
+/// A run still going after this long is stopped and left out.
+pub const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Exhaustive approaches with nothing to step through: half-join walks no
+/// tree, and the csp lab writes no trace yet.
+const NO_TREE: [&str; 2] = ["half-join", "csp"];
+/// The local searches traced, with [`SEED`].
+const LOCAL: [&str; 3] = [
+    "min-conflicts-random",
+    "min-conflicts-most-conflicted",
+    "swap-search",
+];
+/// What `queens` says when it refuses a trace that would pass its bound
+/// on events (`Refusal::TraceTooLong`).
+const REFUSED: &str = "--trace writes at most";
+/// The local searches' seed.
+const SEED: u64 = 1;
+/// Board sizes of the counting traces.
+const COUNT_N: [usize; 3] = [4, 5, 6];
+/// Board sizes of the first-solution traces.
+const FIRST_N: [usize; 4] = [7, 8, 9, 10];
+/// Board sizes of the local searches' traces.
+const LOCAL_N: [usize; 4] = [8, 16, 32, 64];
+
+/// One trace to take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Approach id.
+    pub approach: &'static str,
+    /// Board size.
+    pub n: usize,
+    /// Count or first.
+    pub mode: Mode,
+    /// The seed of a local search.
+    pub seed: Option<u64>,
+}
+
+impl Run {
+    /// The trace's file name.
+    pub fn file(&self) -> String {
+        Entry::file_name(self.approach, self.n, self.mode)
+    }
+
+    /// The arguments of `queens`, the trace going to standard output.
+    fn args(&self) -> Vec<String> {
+        let mut args = vec![
+            "--algo".to_string(),
+            self.approach.to_string(),
+            "--trace".to_string(),
+            "-".to_string(),
+        ];
+        if self.mode == Mode::First && self.seed.is_none() {
+            args.push("--first".into());
+        }
+        if let Some(seed) = self.seed {
+            args.extend(["--seed".to_string(), seed.to_string()]);
+        }
+        args.push(self.n.to_string());
+        args
+    }
+
+    /// `<approach> at n = <n> (<mode>)`, for messages.
+    fn what(&self) -> String {
+        format!("{} at n = {} ({})", self.approach, self.n, self.mode.name())
+    }
+}
+
+/// The traces to take, most wanted first (the budget cuts the tail): every
+/// exhaustive approach that walks a tree, counting at n = 4..6; the same
+/// finding a first solution at n = 7..10 (up to the approach's largest n);
+/// the local searches at n = 8, 16, 32 and 64 with seed 1.
+pub fn plan() -> Vec<Run> {
+    let exhaustive: Vec<&'static Info> = REGISTRY
+        .all()
+        .iter()
+        .map(|a| a.info())
+        .filter(|i| i.kind == Kind::Exhaustive && !NO_TREE.contains(&i.id))
+        .collect();
+    let mut runs = Vec::new();
+    for (sizes, mode) in [(&COUNT_N[..], Mode::Count), (&FIRST_N[..], Mode::First)] {
+        for info in &exhaustive {
+            // Sizes the approach refuses outright are not asked for.
+            for &n in sizes.iter().filter(|&&n| n <= info.max_n) {
+                runs.push(Run {
+                    approach: info.id,
+                    n,
+                    mode,
+                    seed: None,
+                });
+            }
+        }
+    }
+    for approach in LOCAL {
+        for n in LOCAL_N {
+            runs.push(Run {
+                approach,
+                n,
+                mode: Mode::First,
+                seed: Some(SEED),
+            });
+        }
+    }
+    runs
+}
+
+/// How one run ended.
+enum Outcome {
+    /// Finished: the trace.
+    Done(Vec<u8>),
+    /// Left out, for this reason.
+    Skipped(String),
+}
+
+/// Takes every trace of [`plan`] with the `queens` binary at `queens` and
+/// writes them, with `index.json`, into `dir/traces/` (`dir` is `DIR/data`;
+/// an old traces folder there is replaced). Prints which traces were left
+/// out and why; fails, naming the command, when `queens` fails or writes a
+/// trace that does not check.
+pub fn collect(queens: &Path, dir: &Path) -> Result<()> {
+    let folder = dir.join(traces::FOLDER);
+    if folder.exists() {
+        fs::remove_dir_all(&folder).context(|| format!("cannot remove {}", folder.display()))?;
+    }
+    fs::create_dir_all(&folder).context(|| format!("cannot create {}", folder.display()))?;
+    let (mut entries, mut skipped, mut total) = (Vec::new(), Vec::new(), 0u64);
+    for run in plan() {
+        let text = match take(queens, &run)? {
+            Outcome::Done(text) if total + text.len() as u64 > MAX_TOTAL_BYTES => {
+                skipped.push(format!(
+                    "{}: its {} would take the folder past {}",
+                    run.what(),
+                    format::human_bytes(text.len() as f64),
+                    format::human_bytes(MAX_TOTAL_BYTES as f64)
+                ));
+                continue;
+            }
+            Outcome::Done(text) => text,
+            Outcome::Skipped(why) => {
+                skipped.push(format!("{}: {why}", run.what()));
+                continue;
+            }
+        };
+        let file = folder.join(run.file());
+        entries.push(check(queens, &run, &file, &text)?);
+        fs::write(&file, &text).context(|| format!("cannot write {}", file.display()))?;
+        total += text.len() as u64;
+    }
+    traces::save_index(&folder, &entries)?;
+    eprintln!(
+        "xtask: {} traces ({}) in {}",
+        entries.len(),
+        format::human_bytes(total as f64),
+        folder.display()
+    );
+    for s in &skipped {
+        eprintln!("xtask: trace left out: {s}");
+    }
+    Ok(())
+}
+
+/// `queens` with its arguments, as a command line for messages.
+fn command_line(queens: &Path, args: &[String]) -> String {
+    format!("{} {}", queens.display(), args.join(" "))
+}
+
+/// Runs one trace and returns it, stopping the run when its trace passes
+/// [`MAX_TRACE_BYTES`] or the run passes [`TIMEOUT`].
+fn take(queens: &Path, run: &Run) -> Result<Outcome> {
+    let args = run.args();
+    let shown = command_line(queens, &args);
+    let mut child = Command::new(queens)
+        .args(&args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .context(|| format!("cannot start `{shown}`"))?;
+    let mut stderr = child.stderr.take().expect("piped");
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    // The trace, read as it comes; the reader gives up past the budget.
+    let mut stdout = child.stdout.take().expect("piped");
+    let read = Arc::new(AtomicU64::new(0));
+    let seen = Arc::clone(&read);
+    let out_reader = std::thread::spawn(move || {
+        let (mut text, mut chunk) = (Vec::new(), vec![0u8; 1 << 16]);
+        while let Ok(k) = stdout.read(&mut chunk) {
+            if k == 0 {
+                break;
+            }
+            text.extend_from_slice(&chunk[..k]);
+            seen.store(text.len() as u64, Ordering::Relaxed);
+            if text.len() as u64 > MAX_TRACE_BYTES {
+                break;
+            }
+        }
+        text
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child
+            .try_wait()
+            .context(|| format!("cannot wait for `{shown}`"))?
+        {
+            break Some(status);
+        }
+        if read.load(Ordering::Relaxed) > MAX_TRACE_BYTES || start.elapsed() > TIMEOUT {
+            stop(&mut child);
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let text = out_reader.join().unwrap_or_default();
+    let err = err_reader.join().unwrap_or_default();
+    // Past the budget the reader closes the pipe, which may end the run itself.
+    if text.len() as u64 > MAX_TRACE_BYTES {
+        return Ok(Outcome::Skipped(format!(
+            "its trace passed {} after {}, so it was stopped",
+            format::human_bytes(MAX_TRACE_BYTES as f64),
+            format::human_seconds(start.elapsed().as_secs_f64())
+        )));
+    }
+    let Some(status) = status else {
+        return Ok(Outcome::Skipped(format!(
+            "still running after {}, so it was stopped",
+            format::human_seconds(TIMEOUT.as_secs_f64())
+        )));
+    };
+    if !status.success() {
+        let first = err
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim();
+        // `queens` refuses (status 2) a trace it knows would pass its own bound.
+        if status.code() == Some(2) && first.contains(REFUSED) {
+            let why = first.strip_prefix("error: ").unwrap_or(first);
+            return Ok(Outcome::Skipped(format!("queens refuses it: {why}")));
+        }
+        bail!("`{shown}` failed ({status}): {first}");
+    }
+    Ok(Outcome::Done(text))
+}
+
+/// Kills a child this module started, and reaps it.
+fn stop(child: &mut Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Checks a finished trace (to be written to `file`): it parses, its
+/// `start` line names the run, and a count finds the known number of
+/// solutions (a first-solution run finds one).
+fn check(queens: &Path, run: &Run, file: &Path, text: &[u8]) -> Result<Entry> {
+    let shown = || command_line(queens, &run.args());
+    let text = std::str::from_utf8(text).map_err(|e| {
+        crate::Error(format!(
+            "`{}` wrote a trace that is not UTF-8: {e}",
+            shown()
+        ))
+    })?;
+    let events =
+        traces::parse(file, text).map_err(|e| crate::Error(format!("`{}`: {e}", shown())))?;
+    let Some(Event::Start { algo, n, mode, .. }) = events.first() else {
+        unreachable!("parse checks the start line");
+    };
+    if algo != run.approach || *n != run.n || *mode != run.mode {
+        bail!(
+            "`{}` wrote a trace of {algo} at n = {n} ({})",
+            shown(),
+            mode.name()
+        );
+    }
+    let solutions = match events.last() {
+        Some(Event::End { solutions, .. }) => *solutions,
+        _ => unreachable!("parse checks the end line"),
+    };
+    let expected = match run.mode {
+        Mode::Count => known::total(run.n),
+        Mode::First => Some(u64::from(known::solvable(run.n))),
+    };
+    if Some(solutions) != expected {
+        bail!(
+            "`{}`: the trace ends with {solutions} solutions, {} expected",
+            shown(),
+            expected.map_or("none".to_string(), |e| e.to_string())
+        );
+    }
+    Ok(Entry {
+        approach: run.approach.to_string(),
+        n: run.n,
+        mode: run.mode,
+        seed: run.seed,
+        file: run.file(),
+        events: events.len(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plan_names_known_approaches_once_each() {
+        let runs = plan();
+        for r in &runs {
+            assert!(REGISTRY.get(r.approach).is_ok(), "{}", r.approach);
+            assert_eq!(
+                runs.iter().filter(|o| o.file() == r.file()).count(),
+                1,
+                "{}",
+                r.file()
+            );
+        }
+        assert!(runs.iter().all(|r| r.approach != "half-join"));
+        let first = &runs[0];
+        assert_eq!(
+            (first.approach, first.n, first.mode),
+            ("bitmask", 4, Mode::Count)
+        );
+        let local = runs.iter().find(|r| r.approach == "swap-search").unwrap();
+        assert_eq!(
+            local.args(),
+            ["--algo", "swap-search", "--trace", "-", "--seed", "1", "8"]
+        );
+        let first_mode = runs.iter().find(|r| r.mode == Mode::First).unwrap();
+        assert!(first_mode.args().contains(&"--first".to_string()));
+    }
+
+    /// A stand-in for `queens`: a shell script with this body.
+    #[cfg(unix)]
+    fn fake(dir: &Path, body: &str) -> std::path::PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join("queens");
+        fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_trace_is_kept_checked_or_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let run = Run {
+            approach: "bitmask",
+            n: 4,
+            mode: Mode::Count,
+            seed: None,
+        };
+        let start =
+            r#"{"event":"start","algo":"bitmask","n":4,"mode":"count","step":"place","node":null}"#;
+        let good = fake(
+            dir.path(),
+            &format!("echo '{start}'\necho '{{\"event\":\"end\",\"solutions\":2,\"steps\":16}}'"),
+        );
+        let Outcome::Done(text) = take(&good, &run).unwrap() else {
+            panic!("a finished trace is kept");
+        };
+        let entry = check(&good, &run, Path::new("t.jsonl"), &text).unwrap();
+        assert_eq!(
+            (entry.events, entry.file.as_str()),
+            (2, "bitmask-4-count.jsonl")
+        );
+        let wrong = Run {
+            n: 5,
+            ..run.clone()
+        };
+        let e = check(&good, &wrong, Path::new("t.jsonl"), &text)
+            .unwrap_err()
+            .0;
+        assert!(
+            e.contains("--trace - 5` wrote a trace of bitmask at n = 4"),
+            "{e}"
+        );
+        // A trace without end: `yes` writes the same line for ever.
+        let endless = fake(
+            dir.path(),
+            "exec yes '{\"event\":\"place\",\"row\":1,\"col\":1}'",
+        );
+        let Outcome::Skipped(why) = take(&endless, &run).unwrap() else {
+            panic!("an endless trace is stopped");
+        };
+        assert!(why.starts_with("its trace passed 400 kB"), "{why}");
+        let refuses = fake(
+            dir.path(),
+            "echo 'error: --trace writes at most 10000000 events, and ...' >&2\nexit 2",
+        );
+        let Outcome::Skipped(why) = take(&refuses, &run).unwrap() else {
+            panic!("a refused trace is left out");
+        };
+        assert!(
+            why.starts_with("queens refuses it: --trace writes"),
+            "{why}"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_failing_queens_is_named_in_the_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let fake = dir.path().join("queens");
+        fs::write(
+            &fake,
+            "#!/bin/sh\necho 'error: unexpected argument --trace' >&2\nexit 2\n",
+        )
+        .unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
+        let e = collect(&fake, dir.path()).unwrap_err().0;
+        assert!(
+            e.contains("queens --algo bitmask --trace - 4") && e.contains("unexpected argument"),
+            "{e}"
+        );
+    }
+}

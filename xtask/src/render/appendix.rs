@@ -334,6 +334,14 @@ pub fn data_files(md: &mut String, data: &Dataset) {
             "- [`data/depths.csv`](data/depths.csv): nodes per depth of each exhaustive search, as it counted them."
         );
     }
+    if !data.traces.is_empty() {
+        let _ = writeln!(
+            md,
+            "- [`data/traces/`](data/traces/index.json): {} step-by-step traces of small searches \
+             (`queens --trace`, JSON Lines), for [explore.html](explore.html) and the tree pictures.",
+            data.traces.len()
+        );
+    }
     let _ = writeln!(
         md,
         "- [`data/stops.csv`](data/stops.csv): where each approach stopped and why.\n\

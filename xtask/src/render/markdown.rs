@@ -20,13 +20,21 @@ pub fn lesson_heading(i: usize, lesson: &Lesson) -> String {
 }
 
 /// The whole report.
-pub fn report(data: &Dataset, lessons: &[Lesson], boards: &[Figure]) -> String {
+pub fn report(
+    data: &Dataset,
+    lessons: &[Lesson],
+    boards: &[Figure],
+    trees: &[super::trees::Picture],
+) -> String {
     let mut md = String::new();
     header(&mut md, data);
     summary(&mut md, lessons);
     contents(&mut md, lessons);
     for (i, lesson) in lessons.iter().enumerate() {
         write_lesson(&mut md, i, lesson);
+        if lesson.title.starts_with(TREE_LESSON) {
+            tree_pictures(&mut md, trees);
+        }
     }
     if !boards.is_empty() {
         let _ = writeln!(md, "## Solved boards\n");
@@ -42,6 +50,42 @@ pub fn report(data: &Dataset, lessons: &[Lesson], boards: &[Figure]) -> String {
     appendix::reproduce(&mut md, data);
     appendix::data_files(&mut md, data);
     md
+}
+
+/// The lesson the search-tree pictures belong to.
+const TREE_LESSON: &str = "How much of the tree";
+
+/// Pictures wider than this are linked, not shown: scaled into a page
+/// column their text would be too small to read.
+const INLINE_WIDTH: u32 = 2000;
+
+/// The box traces and dot trees drawn from the traces, under their lesson.
+fn tree_pictures(md: &mut String, trees: &[super::trees::Picture]) {
+    if trees.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "### The trees, box by box
+"
+    );
+    for p in trees {
+        let name = &p.name;
+        if p.width <= INLINE_WIDTH {
+            let _ = writeln!(
+                md,
+                "![{}](trees/{name}.svg)\n\n{} ([PNG for slides](trees/{name}.png))\n",
+                p.title, p.caption
+            );
+        } else {
+            let _ = writeln!(
+                md,
+                "- [{}](trees/{name}.svg) ({} × {} px; [PNG](trees/{name}.png)): {}",
+                p.title, p.width, p.height, p.caption
+            );
+        }
+    }
+    md.push('\n');
 }
 
 fn header(md: &mut String, data: &Dataset) {
@@ -61,7 +105,9 @@ fn header(md: &mut String, data: &Dataset) {
         "Each section below is one lesson: a question, the experiment that answers it (what is \
          held fixed, what changes), a chart, a table, and why the numbers come out as they do. \
          The programs come from the sources listed under [References](#references); words in \
-         *italics* are defined in the [Glossary](#glossary).\n"
+         *italics* are defined in the [Glossary](#glossary). To watch a search move, queen by \
+         queen, open [explore.html](explore.html): it steps through each approach's own search on \
+         a small board, with the attack counts of the Queens.py assignment.\n"
     );
     let _ = writeln!(
         md,

@@ -8,6 +8,7 @@ mod board;
 pub mod chart;
 pub mod links;
 pub mod markdown;
+pub mod trees;
 mod words;
 
 use std::fs;
@@ -23,7 +24,7 @@ pub const CHARTS: &str = "charts";
 /// The report, inside DIR.
 pub const REPORT: &str = "REPORT.md";
 /// What `render` writes into DIR.
-pub const OUTPUTS: [&str; 2] = [CHARTS, REPORT];
+pub const OUTPUTS: [&str; 4] = [CHARTS, trees::FOLDER, REPORT, crate::explore::PAGE];
 
 /// The solved boards of the data, as figures.
 fn boards(data: &Dataset) -> Vec<Figure> {
@@ -55,8 +56,9 @@ fn boards(data: &Dataset) -> Vec<Figure> {
         .collect()
 }
 
-/// Renders `data` into `out` (charts/ and REPORT.md).
-pub fn render(data: &Dataset, out: &Path) -> Result<()> {
+/// Renders `data` into `out`: charts/, REPORT.md, and explore.html from the
+/// traces in `data_dir` (the folder `data` was loaded from).
+pub fn render(data: &Dataset, data_dir: &Path, out: &Path) -> Result<()> {
     chart::register_font()?;
     let dir = out.join(CHARTS);
     fs::create_dir_all(&dir).context(|| format!("cannot create {}", dir.display()))?;
@@ -66,9 +68,11 @@ pub fn render(data: &Dataset, out: &Path) -> Result<()> {
     for figure in figures {
         chart::draw(&dir, &figure.chart)?;
     }
-    let md = markdown::report(data, &lessons, &boards);
+    let pictures = trees::render(&data.traces, &out.join(trees::FOLDER))?;
+    let md = markdown::report(data, &lessons, &boards, &pictures);
     let path = out.join(REPORT);
-    fs::write(&path, md).context(|| format!("cannot write {}", path.display()))
+    fs::write(&path, md).context(|| format!("cannot write {}", path.display()))?;
+    crate::explore::write_page(data_dir, &out.join(crate::explore::PAGE))
 }
 
 /// Every file under `dir`, relative path → bytes, sorted (for comparisons).
@@ -105,8 +109,10 @@ mod tests {
     fn rendering_twice_gives_the_same_bytes() {
         let data = sample_dataset();
         let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        render(&data, a.path()).unwrap();
-        render(&data, b.path()).unwrap();
+        let source = tempfile::tempdir().unwrap();
+        data.save(source.path()).unwrap();
+        render(&data, source.path(), a.path()).unwrap();
+        render(&data, source.path(), b.path()).unwrap();
         let (sa, sb) = (snapshot(a.path()).unwrap(), snapshot(b.path()).unwrap());
         assert_eq!(sa.keys().collect::<Vec<_>>(), sb.keys().collect::<Vec<_>>());
         assert!(sa == sb, "render is not deterministic");
@@ -120,7 +126,7 @@ mod tests {
         let data = sample_dataset();
         let dir = tempfile::tempdir().unwrap();
         data.save(&dir.path().join("data")).unwrap();
-        render(&data, dir.path()).unwrap();
+        render(&data, &dir.path().join("data"), dir.path()).unwrap();
         let md = fs::read_to_string(dir.path().join(REPORT)).unwrap();
         assert!(md.starts_with(markdown::GENERATED), "{}", &md[..80]);
         let broken = links::broken(&md, dir.path());

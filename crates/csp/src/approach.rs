@@ -1,0 +1,154 @@
+//! [`CspApproach`]: the registrable face of [`Csp`], as
+//! `queens_core::Exhaustive` is for other searches, with the search's
+//! [`crate::Stats`] in `Outcome::extra` (the way `Found::extra` carries a
+//! local search's statistics, e.g. crates/min-conflicts/src/search.rs).
+
+use std::ops::ControlFlow;
+
+use queens_core::{
+    Approach, Counter, DepthCounter, Enumerate, FirstSolution, Info, NoSteps, Options, Outcome,
+    Probe, Refusal, Sink, StepCounter, Steps, Visit, Visitor,
+};
+
+use crate::{Csp, Order, Propagate, Values};
+
+/// [`Csp`] as an [`Approach`]. Runs with [`Steps::Count`] or
+/// [`Steps::Depths`] (and [`Approach::visit`], which counts steps) put
+/// `pruned` and `checks` in [`Outcome::extra`]; an uncounted run
+/// ([`Steps::Skip`]) leaves `extra` empty, since it counts nothing.
+/// The knobs `order`, `values` and `propagate` of [`Options::knobs`] and
+/// [`Options::seed`] override the registered config for one run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CspApproach(pub Csp);
+
+/// The result of one run of the search, whatever the probe.
+struct Run<S> {
+    /// The sink, with what it gathered.
+    sink: S,
+    /// The steps, when the probe counted them.
+    steps: Option<u64>,
+    /// The nodes per depth, with [`Steps::Depths`].
+    nodes_per_depth: Option<Vec<u64>>,
+    /// `pruned` and `checks`, when the probe counted them.
+    extra: Vec<(&'static str, u64)>,
+}
+
+impl CspApproach {
+    /// The search with the run's knobs and seed applied to the registered config.
+    pub fn configured(&self, opts: &Options) -> Result<Csp, Refusal> {
+        let mut config = self.0.config.with_seed(opts.seed);
+        // The CLI offers only known values; a caller passing others is refused.
+        let bad = |what: &'static str| Refusal::Unsupported { id: "csp", what };
+        if let Some(v) = opts.knob("order") {
+            config.order = Order::ALL
+                .into_iter()
+                .find(|o| o.name() == v)
+                .ok_or_else(|| bad("an --order other than row, mrv, mrv-random"))?;
+        }
+        if let Some(v) = opts.knob("values") {
+            config.values = Values::ALL
+                .into_iter()
+                .find(|o| o.name() == v)
+                .ok_or_else(|| bad("a --values other than left, middle-out, lcv"))?;
+        }
+        if let Some(v) = opts.knob("propagate") {
+            config.propagate = Propagate::ALL
+                .into_iter()
+                .find(|o| o.name() == v)
+                .ok_or_else(|| bad("a --propagate other than none, forward, arc"))?;
+        }
+        Ok(Csp::new(config))
+    }
+
+    /// Runs the search into `sink` with the probe `steps` asks for.
+    fn run<S: Sink>(
+        &self,
+        n: usize,
+        opts: &Options,
+        steps: Steps,
+        mut sink: S,
+    ) -> Result<Run<S>, Refusal> {
+        let csp = self.configured(opts)?;
+        fn go<P: Probe, S: Sink>(
+            csp: &Csp,
+            n: usize,
+            probe: &mut P,
+            sink: &mut S,
+        ) -> Result<Vec<(&'static str, u64)>, Refusal> {
+            let (_, stats) = csp.run(n, probe, sink)?;
+            Ok(if P::COUNTS { stats.extra() } else { Vec::new() })
+        }
+        let (steps, nodes_per_depth, extra) = match steps {
+            Steps::Skip => (None, None, go(&csp, n, &mut NoSteps, &mut sink)?),
+            Steps::Count => {
+                let mut probe = StepCounter::default();
+                let extra = go(&csp, n, &mut probe, &mut sink)?;
+                (probe.total(), None, extra)
+            }
+            Steps::Depths => {
+                let mut probe = DepthCounter::default();
+                let extra = go(&csp, n, &mut probe, &mut sink)?;
+                (probe.total(), Some(probe.nodes_per_depth(n)), extra)
+            }
+        };
+        Ok(Run {
+            sink,
+            steps,
+            nodes_per_depth,
+            extra,
+        })
+    }
+}
+
+impl Approach for CspApproach {
+    fn info(&self) -> &'static Info {
+        Enumerate::info(&self.0)
+    }
+
+    fn check(&self, n: usize) -> Result<(), Refusal> {
+        Enumerate::check(&self.0, n)
+    }
+
+    fn node_unit(&self) -> Result<&'static str, Refusal> {
+        Enumerate::node_unit(&self.0)
+    }
+
+    fn count(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
+        let run = self.run(n, opts, steps, Counter(0))?;
+        Ok(Outcome {
+            solutions: run.sink.0,
+            steps: run.steps,
+            nodes_per_depth: run.nodes_per_depth,
+            extra: run.extra,
+            ..Outcome::default()
+        })
+    }
+
+    fn visit(&self, n: usize, opts: &Options, visit: &mut Visit<'_>) -> Result<Outcome, Refusal> {
+        let mut solutions = 0;
+        let sink = Visitor(|cols: &[u32]| -> ControlFlow<()> {
+            solutions += 1;
+            visit(cols)
+        });
+        let Run { steps, extra, .. } = self.run(n, opts, Steps::Count, sink)?;
+        Ok(Outcome {
+            solutions,
+            steps,
+            extra,
+            ..Outcome::default()
+        })
+    }
+
+    fn first(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
+        let run = self.run(n, opts, steps, FirstSolution(None))?;
+        let solution = run.sink.0;
+        Ok(Outcome {
+            solutions: u64::from(solution.is_some()),
+            steps: run.steps,
+            solution,
+            nodes_per_depth: run.nodes_per_depth,
+            extra: run.extra,
+            ..Outcome::default()
+        })
+    }
+}

@@ -1,0 +1,316 @@
+/* Drawing one state: the board (queens, the seed's negative attack counts,
+ * conflicts per queen), the counters, the sentence that says what happened,
+ * the path from the root, and the board as text. */
+var QueensDraw = (function () {
+  'use strict';
+  var M = QueensModel, OP = M.OP;
+  var MINUS = '\u2212', QUEEN = '\u265B';
+  var $ = function (id) { return document.getElementById(id); };
+  var built = '', cells = [], rows = [], free = [];
+
+  var STEP_NAMES = {
+    place: 'Placements', candidate: 'Candidates tested', partial: 'Lists kept',
+    move: 'Moves', swap: 'Swaps', pair: 'Pairs compared', board: 'Boards written'
+  };
+  var COUNTERS = {
+    tree: [['event', 'Event'], ['steps', ''], ['deadEnds', 'Dead ends'], ['solutions', 'Solutions']],
+    candidates: [['event', 'Event'], ['steps', ''], ['solutions', 'Kept (solutions)']],
+    levels: [['event', 'Event'], ['level', 'Level (list length)'], ['atLevel', 'Lists at this level'],
+      ['steps', ''], ['solutions', 'Solutions']],
+    local: [['event', 'Event'], ['steps', ''], ['restarts', 'Restarts'],
+      ['attacked', 'Queens attacked'], ['pairs', 'Attacking pairs']],
+    pairs: [['event', 'Event'], ['steps', ''], ['solutions', 'Joined (solutions)']],
+    board: [['event', 'Event'], ['solutions', 'Boards']]
+  };
+  var LEGENDS = {
+    tree: '<span class="sw q">' + QUEEN + '</span> queen &nbsp; <span class="sw a1">' + MINUS +
+      '1</span><span class="sw a2">' + MINUS + '2</span><span class="sw a3">' + MINUS +
+      '3</span> attacked by that many queens in the rows above, as the seed\'s box trace writes it &nbsp; ' +
+      '<span class="sw safe"></span> a safe square of the next row &nbsp; <b>free</b>: safe squares left in each empty row',
+    mrv: '<span class="sw q">' + QUEEN + '</span> queen &nbsp; <span class="sw a1">' + MINUS +
+      '1</span><span class="sw a2">' + MINUS + '2</span> attacked by that many placed queens ' +
+      '(this search fills rows out of order) &nbsp; <span class="sw safe"></span> a safe square &nbsp; ' +
+      '<span class="sw chosen">r</span> the row it just chose: the one with the fewest <b>free</b> squares',
+    candidates: '<span class="sw q">' + QUEEN + '</span> a queen attacked by no other &nbsp; ' +
+      '<span class="sw q clash">' + QUEEN + '</span> a queen another one attacks: the candidate is rejected',
+    levels: 'The partial list read as a board: its last element is row 1, its first (the newest) the lowest row. ' +
+      '<span class="sw a1">' + MINUS + '1</span> attacked from the rows above &nbsp; <span class="sw safe"></span> safe squares for the next row',
+    local: 'The number on a queen: how many other queens attack it. <span class="sw hot">2</span> attacked ' +
+      '<span class="sw calm">0</span> safe &nbsp; <span class="sw new"></span> the queen that just moved, ' +
+      '<span class="sw gone"></span> where it came from. On a large board the colour alone tells: red attacked, green safe.',
+    pairs: 'Half boards are compared in pairs; there is no single board to draw.',
+    board: 'The board, written out whole.'
+  };
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function tuple(list) { return '(' + list.join(', ') + ')'; }
+
+  /* Sizes the board for the window and builds its table when n or the family changed. */
+  function setup(t) {
+    var n = t.n, wrap = $('board-wrap');
+    var top = wrap.getBoundingClientRect().top + window.scrollY;
+    var high = Math.max(240, window.innerHeight - top - 70);   // room for the legend below
+    var wide = wrap.clientWidth || 720;
+    var cell = Math.max(9, Math.min(80, Math.floor(Math.min(wide / (n + 2), high / (n + 1)))));
+    var table = $('board');
+    table.style.setProperty('--cell', cell + 'px');
+    table.classList.toggle('tiny', cell < 24);
+    var withFree = t.family === 'tree' || t.family === 'levels';
+    var key = n + '/' + t.family + '/' + t.inOrder;
+    $('legend').innerHTML = LEGENDS[t.family === 'tree' && !t.inOrder ? 'mrv' : t.family];
+    $('about').textContent = t.info.node ? 'A node: ' + t.info.node + '.' : '';
+    counters(t);
+    if (built === key) return;
+    built = key;
+    table.textContent = '';
+    table.hidden = t.family === 'pairs';
+    var head = el('tr'), r, c;
+    head.appendChild(el('th', 'corner'));
+    for (c = 1; c <= n; c++) head.appendChild(el('th', 'colhead', String(c)));
+    if (withFree) head.appendChild(el('th', 'free', 'free'));
+    var thead = el('thead'); thead.appendChild(head); table.appendChild(thead);
+    var body = el('tbody');
+    cells = [null]; rows = [null]; free = [null];
+    for (r = 1; r <= n; r++) {
+      var tr = el('tr'), line = [null];
+      tr.appendChild(el('th', 'rowhead', String(r)));
+      for (c = 1; c <= n; c++) {
+        var td = el('td', (r + c) % 2 ? 'dark' : 'light');
+        line.push(td);
+        tr.appendChild(td);
+      }
+      if (withFree) { var f = el('td', 'free'); tr.appendChild(f); free.push(f); }
+      body.appendChild(tr);
+      cells.push(line);
+      rows.push(tr);
+    }
+    table.appendChild(body);
+  }
+
+  function counters(t) {
+    var dl = $('counters');
+    dl.textContent = '';
+    var list = (COUNTERS[t.family] || COUNTERS.tree).slice();
+    if (t.family === 'tree' && t.weighted) list.push(['found', 'Boards found']);
+    if (t.family === 'tree' && t.restarts) list.push(['restarts', 'Restarts']);
+    list.forEach(function (pair) {
+      var label = pair[1] || STEP_NAMES[t.info.step] || 'Steps';
+      var box = el('div', 'counter');
+      box.appendChild(el('dt', '', label));
+      var dd = el('dd', '', '0');
+      dd.id = 'count-' + pair[0];
+      box.appendChild(dd);
+      dl.appendChild(box);
+    });
+  }
+
+  /* What the last event did, in words. */
+  function narrate(t, s, safeRows) {
+    if (s.pos === 0) return 'Start: nothing has happened yet. Press \u2192 (or Next) for the first event.';
+    var k = s.pos - 1, at = t.offs[k], ops = t.ops, code = t.kinds[k], d = s.queens.length;
+    switch (code) {
+      case OP.PLACE:
+        return 'Queen placed on row ' + ops[at + 1] + ', column ' + ops[at + 2] + ' (' + d +
+          (d === 1 ? ' queen' : ' queens') + ' on the board).' +
+          (t.inOrder ? '' : ' The search chose row ' + ops[at + 1] + ': it had the fewest free squares.');
+      case OP.REMOVE:
+        return 'Queen removed from row ' + ops[at + 1] + ', column ' + ops[at + 2] +
+          ': back up to ' + d + (d === 1 ? ' queen.' : ' queens.');
+      case OP.DEAD_END:
+        return 'Dead end with ' + ops[at + 1] + ' queens: ' + (safeRows.length
+          ? (safeRows.length === 1 ? 'row ' : 'rows ') + safeRows.join(', ') + ' has no safe square.'
+          : 'no child to try.');
+      case OP.SOLUTION:
+        return 'Solution ' + ops[at + 1] + ': ' + tuple(s.queens.slice().sort(function (a, b) {
+          return a[0] - b[0];
+        }).map(function (q) { return q[1]; })) + '.' + (ops[at + 2] > 1
+          ? ' It stands for ' + ops[at + 2] + ' boards: itself and its symmetric images.' : '');
+      case OP.CANDIDATE: case OP.RUN_ODOMETER: case OP.RUN_PERMS:
+        return 'Candidate ' + tuple(s.cand) + (s.ok ? ' kept: no two queens attack each other.'
+          : ' rejected: ' + clashText(s) + '.');
+      case OP.LEVEL:
+        return 'Level ' + ops[at + 1] + ': every safe list of ' + ops[at + 1] +
+          ' queens, built from the lists of level ' + (ops[at + 1] - 1) + '.';
+      case OP.PARTIAL:
+        return 'List [' + s.partial.join(', ') + '] kept (list ' + s.atLevel + ' of level ' + s.level + ').';
+      case OP.INIT:
+        return 'A starting board: ' + M.conflicts(M.queensOf(t, s)).pairs + ' pairs of queens attack each other.';
+      case OP.MOVE:
+        return 'The queen of ' + (t.byRow ? 'row ' : 'column ') + ops[at + 1] + ' moves from ' +
+          (t.byRow ? 'column ' : 'row ') + ops[at + 2] + ' to ' + ops[at + 3] +
+          ' (' + ops[at + 4] + (ops[at + 4] === 1 ? ' queen attacks' : ' queens attack') + ' it there).';
+      case OP.SWAP:
+        return 'Rows ' + ops[at + 1] + ' and ' + ops[at + 2] + ' swap their queens\' columns.';
+      case OP.RESTART:
+        return 'Restart: the search gives up on this board and starts again from a new one.';
+      case OP.PAIR:
+        return 'Two half boards of task ' + ops[at + 3] + ' compared: ' + (ops[at + 1]
+          ? 'they join' + (ops[at + 2] > 1 ? ', a solution standing for ' + ops[at + 2] + ' boards.' : ' into a solution.')
+          : 'they clash.');
+      case OP.BOARD:
+        return 'The board ' + tuple(s.cand) + ', written out whole.';
+      default:
+        return '';
+    }
+  }
+
+  function clashText(s) {
+    var c = s.cand;
+    for (var i = 0; i < c.length; i++) {
+      for (var j = i + 1; j < c.length; j++) {
+        if (c[i] === c[j]) return 'rows ' + (i + 1) + ' and ' + (j + 1) + ' share column ' + c[i];
+        if (Math.abs(c[i] - c[j]) === j - i) return 'rows ' + (i + 1) + ' and ' + (j + 1) + ' share a diagonal';
+      }
+    }
+    return 'two queens attack each other';
+  }
+
+  /* The branch of the search tree: for each depth, the squares of that row
+   * tried so far under the current node (a small box trace). */
+  function branch(t, s) {
+    var box = el('div', 'branch'), n = t.n;
+    box.setAttribute('aria-hidden', 'true');
+    for (var depth = 0; depth < s.tree.length && depth < n; depth++) {
+      var tried = s.tree[depth], row = t.inOrder ? depth + 1 : (tried.length ? tried[0].r : 0);
+      if (!row) continue;
+      var above = s.queens.slice(0, depth), hit = M.attacks(n, above, t.inOrder);
+      var line = el('div', 'strip');
+      line.appendChild(el('span', 'strip-label', 'row ' + row));
+      for (var c = 1; c <= n; c++) {
+        var rec = null;
+        tried.forEach(function (x) { if (x.r === row && x.c === c) rec = x; });
+        var cls = 'b open', text = '';
+        if (rec && rec.cur) { cls = 'b cur'; text = QUEEN; }
+        else if (rec && rec.sol) { cls = 'b sol'; text = String(rec.sol); }
+        else if (rec && rec.dead) { cls = 'b dead'; text = '\u2717'; }
+        else if (rec) { cls = 'b done'; text = '\u00B7'; }
+        else if (hit[row][c] > 0) cls = 'b att';
+        line.appendChild(el('span', cls, text));
+      }
+      box.appendChild(line);
+    }
+    return box;
+  }
+
+  function pathPanel(t, s, qs, conf) {
+    var box = $('path'), title = 'Path from the root';
+    box.textContent = '';
+    if (t.family === 'tree') {
+      box.appendChild(el('p', 'path-line', s.queens.length
+        ? s.queens.map(function (q) { return '(' + q[0] + ', ' + q[1] + ')'; }).join(' \u2192 ')
+        : 'the root: no queen yet'));
+      box.appendChild(el('p', 'note', 'Each pair is (row, column). Below, each row of the branch: ' +
+        QUEEN + ' the current square, a number: solutions found under that square, \u2717 dead end, ' +
+        '\u00B7 tried and done, white: not tried yet, grey: attacked.'));
+      box.appendChild(branch(t, s));
+    } else if (t.family === 'candidates' || t.family === 'board') {
+      title = 'Candidate';
+      box.appendChild(el('p', 'big', s.cand ? tuple(s.cand) : '\u2014'));
+      if (s.cand) box.appendChild(el('p', s.ok ? 'verdict kept' : 'verdict rejected', s.ok ? '\u2713 kept' : '\u2717 rejected: ' + clashText(s)));
+    } else if (t.family === 'levels') {
+      title = 'Partial list';
+      box.appendChild(el('p', 'big', s.partial ? '[' + s.partial.join(', ') + ']' : '[]'));
+      box.appendChild(el('p', 'note', 'Newest row first, as the Haskell list holds it.'));
+    } else if (t.family === 'local') {
+      title = 'Recent moves';
+      var list = el('ol', 'recent');
+      s.recent.slice().reverse().forEach(function (m) {
+        list.appendChild(el('li', '', m.swap ? 'rows ' + m.swap[0] + ' \u2194 ' + m.swap[1]
+          : (t.byRow ? 'row ' : 'column ') + m.line + ': ' + m.from + ' \u2192 ' + m.to + ' (' + m.k + (m.k === 1 ? ' attacks' : ' attack') + ' it)'));
+      });
+      if (!s.recent.length) list.appendChild(el('li', 'note', 'none yet on this board'));
+      box.appendChild(list);
+    } else if (t.family === 'pairs') {
+      title = 'Pair';
+      box.appendChild(el('p', 'big', s.task ? 'task ' + s.task : '\u2014'));
+      box.appendChild(el('p', 'note', 'A task is one set of east rows; its east and west half boards are compared pair by pair.'));
+    }
+    $('path-title').textContent = title;
+  }
+
+  /* Draws state s of trace t; returns what the DOM exposes for tests. */
+  function draw(t, s) {
+    var n = t.n, qs = M.queensOf(t, s), r, c, i;
+    var fam = t.family, numbers = fam === 'tree' || fam === 'levels';
+    var grid = M.attacks(n, qs, t.inOrder);
+    var any = M.attacks(n, qs, false);
+    var conf = M.conflicts(qs);
+    var queenAt = {}, rowHasQueen = {};
+    qs.forEach(function (q, k) { queenAt[q[0] + ',' + q[1]] = k; rowHasQueen[q[0]] = true; });
+    var newest = s.code === OP.PLACE ? qs[qs.length - 1] : null;
+    var nextRow = t.inOrder ? qs.length + 1 : 0;
+    var text = [], noSafe = [];
+    for (r = 1; r <= n; r++) {
+      var freeCount = 0, line = [];
+      for (c = 1; c <= n; c++) if (!rowHasQueen[r] && any[r][c] === 0) freeCount++;
+      if (!rowHasQueen[r] && freeCount === 0 && numbers) noSafe.push(r);
+      var tr = rows[r];
+      tr.className = (newest && !t.inOrder && newest[0] === r ? 'chosen ' : '') +
+        (s.code === OP.DEAD_END && !rowHasQueen[r] && freeCount === 0 ? 'nosafe' : '');
+      if (free[r]) free[r].textContent = numbers && !rowHasQueen[r] ? String(freeCount) : '';
+      for (c = 1; c <= n; c++) {
+        var td = cells[r][c], cls = (r + c) % 2 ? 'dark' : 'light', label = '', k = queenAt[r + ',' + c];
+        td.removeAttribute('data-k');
+        if (k !== undefined) {
+          cls += ' q'; label = QUEEN; line.push('Q');
+          if (fam === 'local') { td.setAttribute('data-k', String(conf.each[k])); cls += conf.each[k] ? ' hot' : ' calm'; }
+          else if (!numbers && conf.each[k]) cls += ' clash';
+          if (newest && newest[0] === r && newest[1] === c) cls += ' new';
+        } else if (numbers && grid[r][c] > 0) {
+          cls += ' a' + Math.min(3, grid[r][c]); label = MINUS + grid[r][c]; line.push('-' + grid[r][c]);
+        } else {
+          if (numbers && !rowHasQueen[r] && (t.inOrder ? r === nextRow : true)) cls += ' safe';
+          line.push('.');
+        }
+        if (s.removed && s.removed[0] === r && s.removed[1] === c) cls += ' gone';
+        if (s.moved && s.moved.line !== undefined) {
+          var rc = t.byRow ? [s.moved.line, s.moved.to] : [s.moved.to, s.moved.line];
+          var from = t.byRow ? [s.moved.line, s.moved.from] : [s.moved.from, s.moved.line];
+          if (rc[0] === r && rc[1] === c) cls += ' new';
+          if (from[0] === r && from[1] === c) cls += ' gone';
+        }
+        if (s.moved && s.moved.swap && k !== undefined && s.moved.swap.indexOf(t.byRow ? r : c) >= 0) cls += ' new';
+        td.className = cls;
+        td.textContent = label;
+      }
+      text.push(line.map(function (x) { return ('   ' + x).slice(-3); }).join(''));
+    }
+    var colsOf = [], rowsOf = [];
+    for (i = 0; i <= n; i++) { colsOf.push(0); rowsOf.push(0); }
+    qs.forEach(function (q) { if (!colsOf[q[0]]) colsOf[q[0]] = q[1]; if (!rowsOf[q[1]]) rowsOf[q[1]] = q[0]; });
+    var solutions = fam === 'tree' ? s.solutions : fam === 'pairs' ? s.joined
+      : fam === 'local' ? (s.pos === t.events ? t.info.solutions : 0) : s.kept;
+    var attacked = conf.each.filter(function (x) { return x > 0; }).length;
+    var values = {
+      event: s.pos + ' of ' + t.events, steps: String(s.steps), deadEnds: String(s.deadEnds),
+      solutions: String(solutions), found: String(s.found),
+      level: String(s.level), atLevel: String(s.atLevel), restarts: String(s.restarts),
+      attacked: String(attacked), pairs: String(conf.pairs)
+    };
+    Object.keys(values).forEach(function (key) {
+      var dd = $('count-' + key);
+      if (!dd) return;
+      dd.textContent = values[key];
+      dd.className = values[key].length > 11 ? 'long' : '';
+    });
+    $('narration').textContent = narrate(t, s, noSafe);
+    $('board-view').setAttribute('aria-label', 'Board ' + n + ' by ' + n + ', ' + qs.length +
+      (qs.length === 1 ? ' queen' : ' queens') + (qs.length && n <= 16 ? ' at ' + qs.map(function (q) {
+        return 'row ' + q[0] + ' column ' + q[1];
+      }).join(', ') : ''));
+    pathPanel(t, s, qs, conf);
+    return {
+      solutions: solutions, text: fam === 'pairs' ? '(no board)' : text.join('\n'),
+      cols: colsOf.slice(1).join(','), rows: rowsOf.slice(1).join(','),
+      conflicts: String(conf.pairs)
+    };
+  }
+
+  return { setup: setup, draw: draw };
+})();
