@@ -80,7 +80,7 @@ fn tree_pictures(md: &mut String, trees: &[super::trees::Picture]) {
         } else {
             let _ = writeln!(
                 md,
-                "- [{}](trees/{name}.svg) ({} × {} px; [PNG](trees/{name}.png)): {}",
+                "- [{}](trees/{name}.svg) ({} × {} px; [PNG](trees/{name}.png)): {}\n",
                 p.title, p.width, p.height, p.caption
             );
         }
