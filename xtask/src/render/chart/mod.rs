@@ -21,6 +21,8 @@ mod marker;
 mod tests;
 mod text;
 
+pub(in crate::render) use text::{line_height, text, text_width};
+
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -97,7 +99,7 @@ pub fn draw(dir: &Path, chart: &Chart) -> Result<()> {
 }
 
 /// Something drawn the same way on both backends.
-trait Picture {
+pub(in crate::render) trait Picture {
     /// Size in pixels.
     fn size(&self) -> (u32, u32);
     /// Draws it (without presenting).
@@ -132,7 +134,7 @@ impl Picture for BoardPicture {
 }
 
 /// Writes the SVG, then the PNG.
-fn write(dir: &Path, name: &str, picture: &impl Picture) -> Result<()> {
+pub(in crate::render) fn write(dir: &Path, name: &str, picture: &impl Picture) -> Result<()> {
     let size = picture.size();
     let svg = dir.join(format!("{name}.svg"));
     let root = SVGBackend::new(&svg, size).into_drawing_area();

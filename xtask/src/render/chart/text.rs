@@ -8,12 +8,12 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::{Drawn, EMPTY_PX, FAMILY, MARGIN, MUTED, TITLE_PX};
 
 /// The font at this size.
-pub(super) fn font(px: f64) -> FontDesc<'static> {
+pub(in crate::render) fn font(px: f64) -> FontDesc<'static> {
     (FAMILY, px).into_font()
 }
 
 /// Width of a text in pixels (an estimate if the font is missing).
-pub(super) fn text_width(px: f64, s: &str) -> i32 {
+pub(in crate::render) fn text_width(px: f64, s: &str) -> i32 {
     font(px)
         .box_size(s)
         .map(|(w, _)| w as i32)
@@ -21,7 +21,7 @@ pub(super) fn text_width(px: f64, s: &str) -> i32 {
 }
 
 /// Draws a text anchored at `at`.
-pub(super) fn text<DB: DrawingBackend>(
+pub(in crate::render) fn text<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     s: &str,
     at: (i32, i32),
@@ -58,7 +58,7 @@ pub(super) fn wrap(s: &str, px: f64, max: i32) -> Vec<String> {
 }
 
 /// Height of one line of text at this size, with its leading.
-pub(super) fn line_height(px: f64) -> i32 {
+pub(in crate::render) fn line_height(px: f64) -> i32 {
     (px * 1.15).round() as i32
 }
 

@@ -2,17 +2,12 @@
 //! title block, and writing one picture as an SVG and a PNG of the same
 //! size and layout.
 
-use std::path::Path;
-
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
-use crate::render::chart::{Drawn, register_font};
-use crate::{Error, Result};
-
-/// The family `register_font` registers the bundled DejaVu Sans under.
-const FAMILY: &str = "sans-serif";
+use crate::render::chart::Drawn;
+pub(super) use crate::render::chart::{Picture as Paint, line_height, text, text_width, write};
 
 /// Space around everything, in pixels.
 pub(super) const MARGIN: i32 = 28;
@@ -36,39 +31,6 @@ pub(super) const BLUE: RGBColor = RGBColor(0, 114, 178);
 pub(super) const VERMILLION: RGBColor = RGBColor(213, 94, 0);
 /// Okabe–Ito bluish green: solutions.
 pub(super) const GREEN: RGBColor = RGBColor(0, 158, 115);
-
-/// The font at this size.
-pub(super) fn font(px: f64) -> FontDesc<'static> {
-    (FAMILY, px).into_font()
-}
-
-/// Width of a text in pixels (an estimate if the font is missing).
-pub(super) fn text_width(px: f64, s: &str) -> i32 {
-    font(px)
-        .box_size(s)
-        .map(|(w, _)| w as i32)
-        .unwrap_or_else(|_| (s.chars().count() as f64 * px * 0.55) as i32)
-}
-
-/// Height of one line of text at this size, with its leading.
-pub(super) fn line_height(px: f64) -> i32 {
-    (px * 1.15).round() as i32
-}
-
-/// Draws a text anchored at `at`.
-pub(super) fn text<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    s: &str,
-    at: (i32, i32),
-    px: f64,
-    colour: RGBColor,
-    anchor: (HPos, VPos),
-) -> Drawn<DB> {
-    let style = TextStyle::from(font(px))
-        .color(&colour)
-        .pos(Pos::new(anchor.0, anchor.1));
-    area.draw(&Text::new(s, at, style))
-}
 
 /// Splits a text into lines no wider than `max` pixels (at word breaks).
 fn wrap(s: &str, px: f64, max: i32) -> Vec<String> {
@@ -135,36 +97,4 @@ impl Heading {
         }
         Ok(())
     }
-}
-
-/// Something drawn the same way on both backends.
-pub(super) trait Paint {
-    /// Size in pixels.
-    fn size(&self) -> (u32, u32);
-    /// Draws it (without presenting).
-    fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Drawn<DB>;
-}
-
-/// Writes `dir/<name>.svg`, then `dir/<name>.png`.
-pub(super) fn write(dir: &Path, name: &str, picture: &impl Paint) -> Result<()> {
-    register_font()?;
-    let size = picture.size();
-    let svg = dir.join(format!("{name}.svg"));
-    let root = SVGBackend::new(&svg, size).into_drawing_area();
-    picture
-        .paint(&root)
-        .and_then(|()| root.present())
-        .map_err(|e| fail(&svg, e.to_string()))?;
-    drop(root);
-    let png = dir.join(format!("{name}.png"));
-    let root = BitMapBackend::new(&png, size).into_drawing_area();
-    picture
-        .paint(&root)
-        .and_then(|()| root.present())
-        .map_err(|e| fail(&png, e.to_string()))
-}
-
-/// A drawing error, naming the file.
-fn fail(path: &Path, e: String) -> Error {
-    Error(format!("cannot draw {}: {e}", path.display()))
 }
