@@ -31,7 +31,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Event, Info, Kind, Probe, Refusal, Sink, TraceInfo};
+use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink, TraceInfo};
 
 /// The largest n: the diagonal masks need 2n − 1 bits of a `u64`.
 pub const MAX_N: usize = 32;
@@ -54,17 +54,9 @@ pub static INFO: Info = Info {
     bench_first: &[20, 30],
 };
 
-/// How the search traces ([`Enumerate::trace_info`]).
-pub static TRACE: TraceInfo = TraceInfo {
-    step: Some(Event::Place),
-    count_max_n: 12,
-    first_max_n: 29,
-    reason: "a trace writes a place and a remove event per queen placement, and a dead-end \
-             per node without a child: a count writes 2 027 106 events at n = 12 and \
-             11 066 430 at n = 13; a first-solution run writes 7 086 179 at n = 28, \
-             3 624 737 at n = 29 and 133 134 264 at n = 30, and the first solution's \
-             placements grow erratically beyond",
-};
+/// How the search traces ([`Enumerate::trace_info`]): the row-by-row tree,
+/// the same events as the other ports of it, so the same limits.
+pub use queens_core::trace::ROW_BY_ROW as TRACE;
 
 /// What a node at depth d is ([`Enumerate::node_unit`]).
 pub const NODE_UNIT: &str =

@@ -623,6 +623,20 @@ impl Probe for Tracer {
     }
 }
 
+/// The trace limits of the row-by-row placement tree that `bitmask`,
+/// `attack-board` and `string-regex` all walk: the same events, so the
+/// same bounds (measured on `bitmask`).
+pub static ROW_BY_ROW: TraceInfo = TraceInfo {
+    step: Some(Event::Place),
+    count_max_n: 12,
+    first_max_n: 29,
+    reason: "a trace writes a place and a remove event per queen placement, and a dead-end \
+             per node without a child: a count writes 2 027 106 events at n = 12 and \
+             11 066 430 at n = 13; a first-solution run writes 7 086 179 at n = 28, \
+             3 624 737 at n = 29 and 133 134 264 at n = 30, and the first solution's \
+             placements grow erratically beyond",
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -84,7 +84,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Event, Info, Kind, Probe, Refusal, Sink, TraceInfo};
+use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink, TraceInfo};
 use regex::bytes::{Regex, RegexBuilder};
 
 /// The first column's character, the seed's digit `0`.
@@ -117,17 +117,8 @@ pub static INFO: Info = Info {
 };
 
 /// How the search traces ([`Enumerate::trace_info`]): the row-by-row tree,
-/// so `bitmask`'s limits.
-pub static TRACE: TraceInfo = TraceInfo {
-    step: Some(Event::Place),
-    count_max_n: 12,
-    first_max_n: 29,
-    reason: "a trace writes a place and a remove event per queen placement, and a dead-end \
-             per node without a child: a count writes 2 027 106 events at n = 12 and \
-             11 066 430 at n = 13; a first-solution run writes 7 086 179 at n = 28, \
-             3 624 737 at n = 29 and 133 134 264 at n = 30, and the first solution's \
-             placements grow erratically beyond",
-};
+/// the same events as the other ports of it, so the same limits.
+pub use queens_core::trace::ROW_BY_ROW as TRACE;
 
 /// What a node at depth d is ([`Enumerate::node_unit`]).
 pub const NODE_UNIT: &str = "a string of d column characters (d queens) that passed the column \
