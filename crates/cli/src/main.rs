@@ -126,8 +126,10 @@ fn check_combination(approach: &dyn Approach, args: &Args, mode: Mode) -> Result
             .collect();
         ids.join(", ")
     };
-    if let Some((knob, _)) = args.knobs().first()
-        && id != "csp"
+    if let Some((knob, _)) = args
+        .knobs()
+        .into_iter()
+        .find(|(k, _)| !approach.knobs().contains(k))
     {
         return Err(format!(
             "--{knob} is a knob of the constraint-search lab: it applies to --algo csp, not to {id}"

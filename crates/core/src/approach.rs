@@ -250,6 +250,11 @@ pub trait Approach: Sync {
     /// [`Outcome::nodes_per_depth`]), or why the approach has no tree whose
     /// nodes [`Steps::Depths`] could count.
     fn node_unit(&self) -> Result<&'static str, Refusal>;
+    /// The names of the [`Options::knobs`] this approach reads (default:
+    /// none). The CLI refuses a knob the chosen approach does not list.
+    fn knobs(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// How the approach traces (`queens --trace`): its step event and the
     /// sizes it traces; `None` for an approach that writes no trace.
     fn trace_info(&self) -> Option<&'static TraceInfo> {
@@ -583,6 +588,11 @@ pub trait LocalSearch: Sync {
     fn check(&self, n: usize) -> Result<(), Refusal> {
         check_limit(self.info(), n)
     }
+    /// The names of the [`Options::knobs`] this approach reads (default:
+    /// none). The CLI refuses a knob the chosen approach does not list.
+    fn knobs(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Finds one solution; `Err(GaveUp)` when the step budget runs out.
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal>;
     /// How the search traces ([`Approach::trace_info`]); `None` (the
@@ -624,6 +634,9 @@ impl<S: LocalSearch> Approach for Local<S> {
     }
     fn node_unit(&self) -> Result<&'static str, Refusal> {
         Err(self.unsupported(NO_TREE))
+    }
+    fn knobs(&self) -> &'static [&'static str] {
+        self.0.knobs()
     }
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         self.0.trace_info()

@@ -113,6 +113,10 @@ impl Approach for CspApproach {
         Enumerate::node_unit(&self.0)
     }
 
+    fn knobs(&self) -> &'static [&'static str] {
+        &["order", "values", "propagate"]
+    }
+
     fn count(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
         let run = self.run(n, opts, steps, Counter(0))?;
         Ok(Outcome {
