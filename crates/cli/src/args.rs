@@ -1,9 +1,14 @@
-//! Command-line arguments of `queens`, and the one way it reports bad input.
+//! Command-line arguments of `queens`: what each option means. How an
+//! option's value is read is in `values.rs`; where an option applies, in
+//! `applies.rs`; the help's appendices, in `help.rs`.
 
-use clap::builder::PossibleValuesParser;
-use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
-use queens_approaches::REGISTRY;
-use queens_core::{Approach, Format, Kind, Shard, usage};
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
+use queens_core::{Format, Kind, Options, Shard};
+
+use crate::values;
 
 /// Count, list or find N-Queens solutions.
 #[derive(Parser, Debug)]
@@ -14,20 +19,28 @@ use queens_core::{Approach, Format, Kind, Shard, usage};
     long_about = "Count, list or find the solutions of the N-Queens problem with any of \
                   queens-lab's approaches.\n\n\
                   `queens N` prints `N-Queens has K solutions`; `queens -v N` first prints \
-                  every solution, one per line, in the order the approach discovers it \
-                  (the output of the Queens.py assignment)."
+                  every solution, one per line, in the order the chosen approach discovers \
+                  them (with bitmask, the default, and attack-board: rows top to bottom, \
+                  columns left to right, the order of the Queens.py assignment's samples).",
+    subcommand_negates_reqs = true,
+    disable_help_subcommand = true
 )]
 pub struct Args {
+    /// Shell completions or the man page, instead of a run
+    #[command(subcommand)]
+    pub command: Option<Tool>,
+
     /// Board size: the number of queens (a whole number, 0 or more)
-    #[arg(value_name = "N", value_parser = parse_n, allow_negative_numbers = true)]
-    pub n: usize,
+    #[arg(value_name = "N", required = true, value_parser = values::n, allow_negative_numbers = true)]
+    pub n: Option<usize>,
 
     /// Print every solution first, in the approach's discovery order (see the list below)
     #[arg(short, long, conflicts_with_all = ["json", "first"])]
     pub verbose: bool,
 
     /// The approach to use [default: bitmask, or bitmask-symmetric with --unique]
-    #[arg(long, value_name = "ID", value_parser = PossibleValuesParser::new(REGISTRY.ids()))]
+    #[arg(long, value_name = "ID", value_parser = clap::builder::PossibleValuesParser::new(
+        queens_approaches::REGISTRY.ids()))]
     pub algo: Option<String>,
 
     /// Stop at the first solution and print it with its step count
@@ -35,48 +48,48 @@ pub struct Args {
     #[arg(long)]
     pub first: bool,
 
-    /// Count the fundamental solutions, distinct under rotation and reflection
-    /// (OEIS A002562), besides all of them
-    #[arg(long, conflicts_with_all = ["first", "verbose"])]
-    pub unique: bool,
+    /// How boards print as text: (2, 4, 1, 3), 0/1 board rows, or [1-2,2-4,3-1,4-3]
+    /// [default: tuple]
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
 
-    /// Threads a splitting count runs on [default: all cores]
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
+    /// Print one JSON line instead of text (its fields: --help)
+    #[arg(long)]
+    pub json: bool,
 
-    /// Count only shard I of K (1 <= I <= K) of a splitting count; the K
-    /// shards add up to the whole count, so one count can be spread over machines
-    #[arg(long, value_name = "I/K", conflicts_with_all = ["first", "verbose"])]
-    pub shard: Option<Shard>,
+    /// With --json: print the board found at any size (solution is null above 1000 queens)
+    #[arg(long)]
+    pub full_solution: bool,
+
+    /// With --json: skip the second, instrumented run, so steps is null
+    #[arg(long)]
+    pub no_steps: bool,
 
     /// Write the board found, the 1-based column of each row one per line, to
     /// FILE (`-`: standard output) instead of printing it
+    ///
+    /// FILE is replaced only when a valid board is complete: the board goes to
+    /// a temporary file beside it, renamed over FILE at the end. A run that
+    /// gives up, finds no board or is interrupted leaves FILE (or the file a
+    /// symbolic link points to) as it was, and nothing beside it. A device or
+    /// pipe (/dev/null, /dev/stdout) is written directly, never replaced or
+    /// removed. A path that cannot be written is refused before the search.
     #[arg(long, value_name = "FILE", conflicts_with = "verbose")]
-    pub output: Option<std::path::PathBuf>,
-
-    /// How solutions print: (2, 4, 1, 3), 0/1 board rows, or [1-2,2-4,3-1,4-3]
-    #[arg(long, value_enum, default_value_t = FormatArg::Tuple)]
-    pub format: FormatArg,
-
-    /// Print exactly one JSON line: algo, n, mode, solutions, steps, nanos,
-    /// solution, seed, peak_bytes, extra
-    #[arg(long)]
-    pub json: bool,
+    pub output: Option<PathBuf>,
 
     /// Count the search tree's nodes at each depth (exhaustive approaches)
     ///
     /// Depth 0 is the root; a node at depth d has d queens decided, in the
     /// approach's own tree (the first line printed says what a node is).
-    /// Prints one line per depth, `depth d: k nodes`; with --json, adds
-    /// extra.nodes_per_depth, an array of integers (index = depth). For a
-    /// count or a --first run; not for local searches or half-join (which
-    /// walks no tree), nor with -v or --no-steps.
+    /// Prints one line per depth, `depth d: k nodes, j dead ends` (a dead end:
+    /// a node above depth n with no child); with --json, adds
+    /// extra.nodes_per_depth and extra.dead_ends_per_depth, arrays of integers
+    /// (index = depth). The split counters (bitmask-mirror, bitmask-symmetric)
+    /// count their bottom rows in bulk and report no dead ends. For a count or
+    /// a --first run; not for local searches or half-join (which walks no
+    /// tree), nor with -v or --no-steps.
     #[arg(long)]
     pub depths: bool,
-
-    /// With --json: skip the second, instrumented run, so steps is null
-    #[arg(long, requires = "json")]
-    pub no_steps: bool,
 
     /// Write the search, one event per line (JSON Lines), to FILE (`-`: standard output)
     ///
@@ -99,23 +112,29 @@ pub struct Args {
     ///   abandons an attempt (the board is cleared). A --first run ends at its
     ///   solution, the board standing.
     ///
-    /// - generate-and-test, permutations: {"event":"candidate","cols":[...],"ok":b}
-    ///   per complete candidate tested.
+    /// - generate-and-test, permutations, permutations-streaming:
+    ///   {"event":"candidate","cols":[...],"ok":b} per complete candidate tested
+    ///   (permutations tests all n! boards, in a --first run too).
     ///
-    /// - list-comprehension: {"event":"level","depth":d} before each level,
-    ///   {"event":"partial","list":[c_d,...,c_1]} per partial list kept, newest
-    ///   row first.
+    /// - list-comprehension (lazy, as GHC runs it):
+    ///   {"event":"partial","list":[c_k,...,c_1]} per partial list built, newest
+    ///   row first, depth first: each list followed by the lists that extend it.
+    ///
+    /// - list-comprehension-strict: {"event":"level","depth":d} before each
+    ///   level, {"event":"partial","list":[c_d,...,c_1]} per partial list kept,
+    ///   newest row first.
     ///
     /// - half-join: {"event":"pair","task":t,"ok":b} per pair of half boards
     ///   compared (t: the task, 1-based); a pair that joins adds "weight":w.
     ///
     /// - local searches: {"event":"init","board":[...]}, then per step
     ///   {"event":"move","col":c,"from":r1,"to":r2,"conflicts":k}
-    ///   (min-conflicts-*: board[i] is the row of column i's queen; k queens
-    ///   attack the moved queen on its new square) or {"event":"swap","rows":[a,b]}
-    ///   (swap-search: board[i] is the column of row i's queen; rows a and b
-    ///   exchange columns); {"event":"restart"} then a new init when the search
-    ///   starts afresh. Replaying the last init's moves gives the final board.
+    ///   (min-conflicts-*: the search's own view, board[i] is the row of
+    ///   column i's queen; k queens attack the moved queen on its new square)
+    ///   or {"event":"swap","rows":[a,b]} (swap-search: board[i] is the column
+    ///   of row i's queen; rows a and b exchange columns); {"event":"restart"}
+    ///   then a new init when the search starts afresh. Replaying the last
+    ///   init's moves gives the final board.
     ///
     /// - explicit: {"event":"board","board":[...]}, no step.
     ///
@@ -124,32 +143,86 @@ pub struct Args {
     /// on one thread (refused with --threads T > 1 and --shard), counts, --first
     /// and -v alike (with -v the listing keeps standard output: give a FILE), and
     /// --json still prints its line. FILE is replaced only when the run
-    /// succeeds; until then the trace goes to a temporary file beside it.
+    /// succeeds, by the rule of --output.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["depths", "no_steps"])]
-    pub trace: Option<std::path::PathBuf>,
+    pub trace: Option<PathBuf>,
+
+    /// Count the fundamental solutions, distinct under rotation and reflection
+    /// (OEIS A002562), besides all of them
+    #[arg(long, conflicts_with_all = ["first", "verbose"], help_heading = "Counting")]
+    pub unique: bool,
+
+    /// Threads a splitting count runs on [default: all cores; at most 4 per
+    /// core and 1024 in all]; the count is the same on any number
+    #[arg(long, value_name = "T", value_parser = values::threads, help_heading = "Counting")]
+    pub threads: Option<usize>,
+
+    /// Count only shard I of K (1 <= I <= K) of a splitting count; the K
+    /// shards add up to the whole count, so one count can be spread over machines
+    #[arg(long, value_name = "I/K", value_parser = values::shard,
+          conflicts_with_all = ["first", "verbose"], help_heading = "Counting")]
+    pub shard: Option<Shard>,
+
+    /// Seed of the random generator, for approaches that draw random numbers [default: 1]
+    #[arg(long, value_name = "S", value_parser = values::seed, help_heading = "Seeds and budgets")]
+    pub seed: Option<u64>,
+
+    /// Step budget after which a search with one gives up, exit status 1
+    /// [default: the approach's own]
+    #[arg(long, value_name = "K", value_parser = values::max_steps, help_heading = "Seeds and budgets")]
+    pub max_steps: Option<u64>,
 
     /// Which row the csp lab fills next: the next in order, the one with the
     /// fewest safe columns (ties by row), or that with ties at random (--seed)
-    #[arg(long, value_name = "ORDER", value_parser = ["row", "mrv", "mrv-random"], help_heading = "The csp lab (--algo csp)")]
+    #[arg(long, value_name = "ORDER", value_parser = values::ORDERS, help_heading = CSP)]
     pub order: Option<String>,
 
     /// Which column the csp lab tries first: left to right, from the centre
     /// out, or the least-constraining (fewest values removed from unplaced rows)
-    #[arg(long, value_name = "VALUES", value_parser = ["left", "middle-out", "lcv"], help_heading = "The csp lab (--algo csp)")]
+    #[arg(long, value_name = "VALUES", value_parser = values::VALUES, help_heading = CSP)]
     pub values: Option<String>,
 
     /// The csp lab's look-ahead after each assignment: none, forward checking
     /// (prune unplaced rows, fail on an empty one), or arc consistency (MAC)
-    #[arg(long, value_name = "PROPAGATE", value_parser = ["none", "forward", "arc"], help_heading = "The csp lab (--algo csp)")]
+    #[arg(long, value_name = "PROPAGATE", value_parser = values::PROPAGATIONS, help_heading = CSP)]
     pub propagate: Option<String>,
 
-    /// Seed of the random generator (local search)
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    /// Which queen moves: a random column's, a random attacked one, the most
+    /// attacked one, or mix:P, the most attacked with probability P (0 to 1)
+    #[arg(long, value_name = "PICK", value_parser = values::pick, help_heading = LOCAL_KNOBS)]
+    pub pick: Option<String>,
 
-    /// Step budget after which a local search reports failure (default: the approach's own)
-    #[arg(long, value_name = "K")]
-    pub max_steps: Option<u64>,
+    /// The first board: greedy (each queen on a least-attacked row) or random
+    #[arg(long, value_name = "INIT", value_parser = values::INITS, help_heading = LOCAL_KNOBS)]
+    pub init: Option<String>,
+
+    /// Start afresh after K iterations without a solution, after n² (n2), or never
+    #[arg(long, value_name = "K|n2|never", value_parser = values::restart_after,
+          help_heading = LOCAL_KNOBS)]
+    pub restart_after: Option<String>,
+
+    /// Conflict counts kept exact after every move, or stale (refreshed less often)
+    #[arg(long, value_name = "CACHE", value_parser = values::CONFLICT_CACHES,
+          help_heading = LOCAL_KNOBS)]
+    pub conflict_cache: Option<String>,
+}
+
+/// The heading of the csp lab's knobs.
+const CSP: &str = "The csp lab (--algo csp)";
+/// The heading of the min-conflicts searches' knobs.
+const LOCAL_KNOBS: &str = "Local-search knobs (min-conflicts-*)";
+
+/// What `queens` does besides a run.
+#[derive(Subcommand, Debug)]
+pub enum Tool {
+    /// Print a completion script for SHELL, e.g. `queens completions bash > /etc/bash_completion.d/queens`
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+    /// Print the man page (roff): `queens man | man -l -`; `cargo xtask man` writes it to a file
+    Man,
 }
 
 /// `--format` values.
@@ -161,16 +234,6 @@ pub enum FormatArg {
     Board,
     /// [1-2,2-4,3-1,4-3]: O'Keefe's Row-Col pairs (Queens.Pl)
     Pairs,
-}
-
-impl From<FormatArg> for Format {
-    fn from(f: FormatArg) -> Format {
-        match f {
-            FormatArg::Tuple => Format::Tuple,
-            FormatArg::Board => Format::Board,
-            FormatArg::Pairs => Format::Pairs,
-        }
-    }
 }
 
 /// Whether a run counts all solutions or stops at the first.
@@ -193,16 +256,41 @@ impl Mode {
 }
 
 impl Args {
-    /// The csp knobs given on the command line, `(name, value)`.
+    /// N (present whenever there is no subcommand).
+    pub fn n(&self) -> usize {
+        self.n.unwrap_or_default()
+    }
+
+    /// The knobs given on the command line, `(name, value)`.
     pub fn knobs(&self) -> Vec<(&'static str, String)> {
+        self.knob_flags()
+            .into_iter()
+            .filter_map(|(k, v)| Some((k, v.clone()?)))
+            .collect()
+    }
+
+    /// Every knob option, given or not.
+    pub fn knob_flags(&self) -> [(&'static str, &Option<String>); 7] {
         [
             ("order", &self.order),
             ("values", &self.values),
             ("propagate", &self.propagate),
+            ("pick", &self.pick),
+            ("init", &self.init),
+            ("restart-after", &self.restart_after),
+            ("conflict-cache", &self.conflict_cache),
         ]
-        .into_iter()
-        .filter_map(|(k, v)| Some((k, v.clone()?)))
-        .collect()
+    }
+
+    /// The options an approach reads.
+    pub fn options(&self) -> Options {
+        Options {
+            seed: self.seed.unwrap_or(Options::default().seed),
+            max_steps: self.max_steps,
+            threads: self.threads.unwrap_or(0),
+            shard: self.shard.unwrap_or_default(),
+            knobs: self.knobs(),
+        }
     }
 
     /// The approach id: `--algo`, else `bitmask-symmetric` for `--unique`,
@@ -226,80 +314,10 @@ impl Args {
 
     /// The chosen output format.
     pub fn format(&self) -> Format {
-        self.format.into()
+        match self.format.unwrap_or(FormatArg::Tuple) {
+            FormatArg::Tuple => Format::Tuple,
+            FormatArg::Board => Format::Board,
+            FormatArg::Pairs => Format::Pairs,
+        }
     }
-}
-
-/// Parses N: a clear message for negative, non-numeric and oversized input.
-fn parse_n(s: &str) -> Result<usize, String> {
-    let digits = s.strip_prefix('+').unwrap_or(s);
-    if s.starts_with('-') {
-        return Err("N is a number of queens: it cannot be negative".into());
-    }
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err("N must be a whole number of queens, such as 8".into());
-    }
-    digits
-        .parse()
-        .map_err(|_| format!("N is far too large (at most {})", usize::MAX))
-}
-
-/// The command with the list of approaches appended to `--help`.
-fn command() -> clap::Command {
-    let mut list = String::from("Approaches (--algo ID):\n");
-    for a in REGISTRY.all() {
-        let i = a.info();
-        list.push_str(&format!(
-            "  {:<31} {}; {}; n ≤ {}\n  {:<31} steps: {}; trace: {}; order: {}\n",
-            i.id,
-            i.title,
-            i.source,
-            i.max_n,
-            "",
-            i.step_unit,
-            trace_summary(*a),
-            i.order
-        ));
-    }
-    Args::command().after_long_help(list).after_help(
-        "Run `queens --help` for the list of approaches, their sources, limits and orders.",
-    )
-}
-
-/// What `--trace` writes for an approach: its step event and the sizes it
-/// traces.
-fn trace_summary(approach: &dyn Approach) -> String {
-    let Some(t) = approach.trace_info() else {
-        return "none".into();
-    };
-    let step = match t.step {
-        Some(event) => format!("a step is a \"{event}\" event"),
-        None => "no step event".into(),
-    };
-    let sizes = match approach.info().kind {
-        Kind::Exhaustive => format!(
-            "counts up to n = {}, --first up to n = {}",
-            t.count_max_n, t.first_max_n
-        ),
-        Kind::FindOne => format!("up to n = {}", t.first_max_n),
-    };
-    format!("{step} ({sizes})")
-}
-
-/// Parses the command line; on bad input prints one error line and the usage
-/// and exits with 2 (help and version print normally).
-pub fn parse() -> Args {
-    let parsed = command()
-        .try_get_matches()
-        .and_then(|m| Args::from_arg_matches(&m));
-    match parsed {
-        Ok(args) => args,
-        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
-        Err(e) => usage_error(&usage::one_line(&e.render().to_string())),
-    }
-}
-
-/// Reports bad input: one `error:` line and the usage on stderr, exit status 2.
-pub fn usage_error(message: &str) -> ! {
-    usage::exit_with_usage(message, command().render_usage())
 }

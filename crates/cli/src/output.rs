@@ -1,79 +1,38 @@
-//! `--output FILE`: where a found board goes when it is too big to print, as
-//! the 1-based column of each row, one per line.
-//!
-//! The file is created before the search starts, so a path that cannot be
-//! written is refused at once rather than after minutes of search, and it is
-//! removed again if the run ends without a board to put in it.
+//! `--output FILE`: where a found board goes, as the 1-based column of each
+//! row, one per line. The file is opened (staged) before the search, so a
+//! path that cannot be written is refused at once, and replaced only when a
+//! valid board is complete ([`crate::destination`] has the rule).
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+
+use queens_core::is_solution;
+
+use crate::destination::Destination;
 
 /// Boards up to this size print in full; larger ones print a summary line
 /// and go to `--output` when asked.
 pub const PRINT_LIMIT: usize = 1000;
 
-/// The destination named by `--output`.
-pub enum BoardOutput {
-    /// `--output -`: standard output.
-    Stdout,
-    /// A file created before the search.
-    File {
-        /// The path as the user gave it.
-        path: PathBuf,
-        /// The open, still empty file.
-        file: File,
-        /// Set once the board is written; otherwise dropping removes the file.
-        kept: bool,
-    },
+/// Why a board did not reach `--output`.
+#[derive(Debug)]
+pub enum OutputError {
+    /// The board failed the checker: nothing was written.
+    Invalid,
+    /// Writing or replacing the file failed.
+    Io(io::Error),
 }
 
-impl BoardOutput {
-    /// Opens the destination (`-` is standard output); the error names the path.
-    pub fn create(path: &Path) -> Result<BoardOutput, String> {
-        if path == Path::new("-") {
-            return Ok(BoardOutput::Stdout);
-        }
-        let file = File::create(path)
-            .map_err(|e| format!("cannot create --output file {}: {e}", path.display()))?;
-        Ok(BoardOutput::File {
-            path: path.to_path_buf(),
-            file,
-            kept: false,
-        })
+/// Writes `cols` (0-based) to the destination and puts it in place, only if
+/// the board is a solution.
+pub fn write_board(destination: Destination, cols: &[u32]) -> Result<(), OutputError> {
+    if !is_solution(cols) {
+        return Err(OutputError::Invalid);
     }
-
-    /// How the summary line names the destination.
-    pub fn describe(&self) -> String {
-        match self {
-            BoardOutput::Stdout => "standard output".into(),
-            BoardOutput::File { path, .. } => path.display().to_string(),
-        }
-    }
-
-    /// Writes the board (0-based columns in, 1-based out) and keeps the file.
-    pub fn write(&mut self, cols: &[u32]) -> io::Result<()> {
-        match self {
-            BoardOutput::Stdout => write_columns(&mut io::stdout().lock(), cols),
-            BoardOutput::File { file, kept, .. } => {
-                write_columns(&mut *file, cols)?;
-                file.sync_all()?;
-                *kept = true;
-                Ok(())
-            }
-        }
-    }
-}
-
-impl Drop for BoardOutput {
-    fn drop(&mut self) {
-        if let BoardOutput::File {
-            path, kept: false, ..
-        } = self
-        {
-            let _ = std::fs::remove_file(path);
-        }
-    }
+    let written = destination
+        .writer()
+        .and_then(|w| write_columns(w, cols))
+        .and_then(|()| destination.commit());
+    written.map_err(OutputError::Io)
 }
 
 /// One 1-based column per line, buffered; formats digits by hand, since a
@@ -101,6 +60,7 @@ pub fn write_columns(out: impl Write, cols: &[u32]) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn columns_are_one_based_one_per_line() {
@@ -110,17 +70,18 @@ mod tests {
     }
 
     #[test]
-    fn an_unwritten_file_is_removed() {
+    fn only_a_valid_board_replaces_the_file() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("board.txt");
-        drop(BoardOutput::create(&path).unwrap());
-        assert!(!path.exists());
-        let mut kept = BoardOutput::create(&path).unwrap();
-        kept.write(&[1, 3, 0, 2]).unwrap();
-        drop(kept);
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "2\n4\n1\n3\n");
-        let missing = dir.path().join("no/such/dir/board.txt");
-        let err = BoardOutput::create(&missing).err().unwrap();
-        assert!(err.contains("no/such/dir/board.txt"), "{err}");
+        fs::write(&path, "keep\n").unwrap();
+        let open = || Destination::open(&path, "--output").unwrap();
+        assert!(matches!(
+            write_board(open(), &[0, 1, 2, 3]),
+            Err(OutputError::Invalid)
+        ));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "keep\n");
+        write_board(open(), &[1, 3, 0, 2]).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "2\n4\n1\n3\n");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }

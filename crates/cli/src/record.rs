@@ -1,10 +1,75 @@
 //! The `--json` line: the contract between `queens` and `cargo xtask`.
+//!
+//! [`FIELDS`] documents each field once: `--help` prints it, a test checks
+//! that [`Record`] serialises exactly those keys in that order, and another
+//! that README's list names the same fields.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-/// One run, as one JSON object on one line.
+/// Every field of the `--json` line, in order, with what it holds.
+pub const FIELDS: [(&str, &str); 15] = [
+    ("algo", "the approach id"),
+    ("n", "the number of queens"),
+    ("mode", "\"count\" or \"first\""),
+    (
+        "solutions",
+        "solutions counted (count) or found (first: 0 or 1)",
+    ),
+    (
+        "unique",
+        "fundamental solutions, for a count by an approach that finds them, else null",
+    ),
+    (
+        "steps",
+        "steps of a second, instrumented run (null with --no-steps)",
+    ),
+    (
+        "nanos",
+        "wall time of one uninstrumented run, search only, in nanoseconds",
+    ),
+    ("threads", "threads a splitting count ran on, else null"),
+    ("shard", "the shard counted, \"i/k\", else null"),
+    (
+        "valid",
+        "whether the board found passed the checker (first), else null",
+    ),
+    (
+        "solution",
+        "the board found, the 1-based column of each row, up to 1000 queens \
+         (any size with --full-solution); else null, also when --output took it",
+    ),
+    ("output", "the file --output wrote the board to, else null"),
+    (
+        "seed",
+        "the seed of a run that draws random numbers, else null",
+    ),
+    (
+        "peak_bytes",
+        "peak resident memory of the process (Linux), else null",
+    ),
+    (
+        "extra",
+        "the approach's own statistics, all integers (with --depths also \
+         nodes_per_depth and, for searches that report them, dead_ends_per_depth: \
+         arrays, index = depth)",
+    ),
+];
+
+/// The `--json` paragraph of `--help`: one line per field.
+pub fn fields_help() -> String {
+    let mut text = String::from(
+        "Print exactly one JSON line instead of text. Fields, in order \
+         (a field that does not apply to the run is null):",
+    );
+    for (name, what) in FIELDS {
+        text.push_str(&format!("\n  {name}: {what}"));
+    }
+    text
+}
+
+/// One run, as one JSON object on one line (see [`FIELDS`]).
 #[derive(Serialize)]
 pub struct Record {
     /// Approach id.
@@ -15,30 +80,27 @@ pub struct Record {
     pub mode: &'static str,
     /// Solutions counted (count mode) or found (first mode: 0 or 1).
     pub solutions: u64,
-    /// Fundamental solutions (count mode, approaches that know them), else `null`.
+    /// Fundamental solutions (count mode, approaches that know them).
     pub unique: Option<u64>,
-    /// Steps of the instrumented run (`null` with `--no-steps`).
+    /// Steps of the instrumented run (`None` with `--no-steps`).
     pub steps: Option<u64>,
     /// Wall time of the uninstrumented run, in nanoseconds.
     pub nanos: u128,
-    /// Threads a splitting count ran on, else `null`.
+    /// Threads a splitting count ran on.
     pub threads: Option<usize>,
-    /// The shard counted, `"i/k"`, or `null` for the whole count.
+    /// The shard counted, `"i/k"`.
     pub shard: Option<String>,
-    /// Whether the board found passed `is_solution` (first mode), else `null`.
+    /// Whether the board found passed `is_solution` (first mode).
     pub valid: Option<bool>,
-    /// The solution found, 1-based columns (first mode), else `null`; also
-    /// `null` when the board went to `--output`.
+    /// The solution found, 1-based columns.
     pub solution: Option<Vec<u32>>,
-    /// Where `--output` wrote the board, else `null`.
+    /// Where `--output` wrote the board.
     pub output: Option<String>,
-    /// The random seed, for approaches that use one, else `null`.
+    /// The random seed, for runs that draw random numbers.
     pub seed: Option<u64>,
     /// Peak resident memory of the process (Linux `VmHWM`), if known.
     pub peak_bytes: Option<u64>,
-    /// Approach-specific statistics (e.g. restarts of a local search), all
-    /// integers; with `--depths` also `nodes_per_depth`, an array of integers
-    /// (index = depth, 0 = the root).
+    /// Approach-specific statistics.
     pub extra: BTreeMap<&'static str, Extra>,
 }
 
@@ -54,6 +116,9 @@ pub enum Extra {
 
 /// The key of the nodes per depth in [`Record::extra`].
 pub const NODES_PER_DEPTH: &str = "nodes_per_depth";
+/// The key of the dead ends per depth in [`Record::extra`] (searches that
+/// report them).
+pub const DEAD_ENDS_PER_DEPTH: &str = "dead_ends_per_depth";
 
 /// The process's peak resident set size so far, from `/proc/self/status`
 /// (`VmHWM`, in kB); `None` where that file does not exist.
@@ -62,4 +127,44 @@ pub fn peak_rss_bytes() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_record_has_exactly_the_documented_fields_in_order() {
+        let record = Record {
+            algo: "bitmask",
+            n: 4,
+            mode: "count",
+            solutions: 2,
+            unique: None,
+            steps: None,
+            nanos: 1,
+            threads: None,
+            shard: None,
+            valid: None,
+            solution: None,
+            output: None,
+            seed: None,
+            peak_bytes: None,
+            extra: BTreeMap::new(),
+        };
+        let line = serde_json::to_string(&record).unwrap();
+        let keys: Vec<String> = line
+            .trim_matches(['{', '}'])
+            .split(',')
+            .map(|kv| kv.split(':').next().unwrap().trim_matches('"').to_string())
+            .collect();
+        let documented: Vec<&str> = FIELDS.iter().map(|(name, _)| *name).collect();
+        assert_eq!(keys, documented);
+        let help = fields_help();
+        assert!(
+            FIELDS
+                .iter()
+                .all(|(name, _)| help.contains(&format!("  {name}: ")))
+        );
+    }
 }

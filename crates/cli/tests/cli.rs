@@ -63,8 +63,8 @@ fn seed_001_sample_session() {
 
 #[test]
 fn zero_queens_have_one_solution_the_empty_board() {
-    assert_eq!(stdout(&["0"]), "0-Queens has 1 solutions\n");
-    assert_eq!(stdout(&["-v", "0"]), "()\n0-Queens has 1 solutions\n");
+    assert_eq!(stdout(&["0"]), "0-Queens has 1 solution\n");
+    assert_eq!(stdout(&["-v", "0"]), "()\n0-Queens has 1 solution\n");
 }
 
 #[test]
@@ -75,7 +75,9 @@ fn every_exhaustive_approach_counts_small_boards() {
             continue;
         }
         for n in 0..=info.quick_n.min(8) {
-            let want = format!("{n}-Queens has {} solutions\n", known::total(n).unwrap());
+            let k = known::total(n).unwrap();
+            let noun = if k == 1 { "solution" } else { "solutions" };
+            let want = format!("{n}-Queens has {k} {noun}\n");
             assert_eq!(stdout(&["--algo", info.id, &n.to_string()]), want);
         }
     }
@@ -188,7 +190,13 @@ fn bad_input_is_refused_with_usage() {
     assert_usage_error(&["-v", "--json", "4"], "--json");
     assert_usage_error(&["-v", "--first", "4"], "--first");
     assert_usage_error(&["--no-steps", "4"], "--json");
-    assert_usage_error(&["--seed", "x", "4"], "x");
+    assert_usage_error(
+        &["--seed", "x", "4"],
+        "--seed must be a whole number, such as 7, not 'x'",
+    );
+    assert_usage_error(&["--algo", "bitmas", "4"], "did you mean 'bitmask'?");
+    assert_usage_error(&["--frist", "4"], "did you mean '--first'?");
+    assert_usage_error(&["--json", "completions", "bash"], "drop --json");
 }
 
 #[test]
@@ -218,10 +226,16 @@ fn bad_combinations_of_options_are_refused_with_usage() {
     }
     assert_usage_error(
         &["--threads", "2", "--algo", "bitmask", "8"],
-        "does not split",
+        "--threads does not apply to bitmask: it applies to the counters that split",
     );
-    assert_usage_error(&["--shard", "1/2", "--algo", "mrv", "8"], "does not split");
-    assert_usage_error(&["--unique", "--algo", "bitmask", "8"], "fundamental");
+    assert_usage_error(
+        &["--shard", "1/2", "--algo", "mrv", "8"],
+        "--shard does not apply to mrv",
+    );
+    assert_usage_error(
+        &["--unique", "--algo", "bitmask", "8"],
+        "--unique does not apply to bitmask: it applies to the counters of fundamental solutions: bitmask-symmetric",
+    );
     assert_usage_error(&["--unique", "--first", "8"], "--first");
     assert_usage_error(&["--shard", "1/2", "--first", "8"], "--first");
     assert_usage_error(&["--output", "x.txt", "8"], "add --first");
@@ -239,24 +253,35 @@ fn depths_print_the_nodes_of_each_depth() {
         "4-Queens has 2 solutions\n\
          A node at depth d is a queen placed in row d: a partial board of the first d rows, \
          no two queens attacking.\n\
-         depth 0: 1 node\n\
-         depth 1: 4 nodes\n\
-         depth 2: 6 nodes\n\
-         depth 3: 4 nodes\n\
-         depth 4: 2 nodes\n"
+         A dead end is a node above depth n with no child.\n\
+         depth 0: 1 node, 0 dead ends\n\
+         depth 1: 4 nodes, 0 dead ends\n\
+         depth 2: 6 nodes, 2 dead ends\n\
+         depth 3: 4 nodes, 2 dead ends\n\
+         depth 4: 2 nodes, 0 dead ends\n"
     );
     // Aligned, and grouped by thousands: 9^4 = 6 561 prefixes at depth 4.
     let text = stdout(&["--algo", "generate-and-test", "--depths", "9"]);
-    assert!(text.contains("\ndepth 2:          81 nodes\n"), "{text}");
-    assert!(text.contains("\ndepth 4:       6 561 nodes\n"), "{text}");
-    assert!(text.ends_with("\ndepth 9: 387 420 489 nodes\n"), "{text}");
+    assert!(text.contains("\ndepth 2:          81 nodes,"), "{text}");
+    assert!(text.contains("\ndepth 4:       6 561 nodes,"), "{text}");
+    assert!(
+        text.ends_with("\ndepth 9: 387 420 489 nodes, 0 dead ends\n"),
+        "{text}"
+    );
     // --first: the nodes entered until the first board.
     let text = stdout(&["--depths", "--first", "4"]);
     assert!(
         text.starts_with("(2, 4, 1, 3)\n4-Queens: first solution found after 8 queen placements\n"),
         "{text}"
     );
-    assert!(text.ends_with("depth 0: 1 node\ndepth 1: 2 nodes\ndepth 2: 3 nodes\ndepth 3: 2 nodes\ndepth 4: 1 node\n"), "{text}");
+    assert!(
+        text.ends_with(
+            "depth 0: 1 node, 0 dead ends\ndepth 1: 2 nodes, 0 dead ends\n\
+             depth 2: 3 nodes, 1 dead end\ndepth 3: 2 nodes, 1 dead end\n\
+             depth 4: 1 node, 0 dead ends\n"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
@@ -265,8 +290,12 @@ fn depths_go_into_json_extra_as_an_array() {
     assert_eq!(v["solutions"], 92);
     assert_eq!(v["steps"], 2056);
     assert_eq!(
-        v["extra"],
-        serde_json::json!({"nodes_per_depth": [1, 8, 42, 140, 344, 568, 550, 312, 92]})
+        v["extra"]["nodes_per_depth"],
+        serde_json::json!([1, 8, 42, 140, 344, 568, 550, 312, 92])
+    );
+    assert_eq!(
+        v["extra"]["dead_ends_per_depth"],
+        serde_json::json!([0, 0, 0, 0, 18, 150, 256, 220, 0])
     );
     // Without --depths, extra has no such key.
     assert_eq!(json(&["--json", "8"])["extra"], serde_json::json!({}));
@@ -316,15 +345,18 @@ fn depths_are_refused_where_there_is_no_tree_to_count() {
     for id in ["min-conflicts-random", "mrv-tuned", "swap-search"] {
         assert_usage_error(
             &["--depths", "--algo", id, "8"],
-            &format!("--depths applies to exhaustive searches; {id} is a local search"),
+            &format!("--depths does not apply to {id}, which walks no search tree"),
         );
     }
     assert_usage_error(
         &["--depths", "--algo", "half-join", "8"],
-        "half-join cannot count nodes per depth: it walks no search tree",
+        "--depths does not apply to half-join, which walks no search tree",
     );
     assert_usage_error(&["--depths", "--json", "--no-steps", "8"], "--no-steps");
-    assert_usage_error(&["--depths", "-v", "8"], "drop -v");
+    assert_usage_error(
+        &["--depths", "-v", "8"],
+        "--depths does not apply to -v's listing",
+    );
 }
 
 /// Parses one `--json` line of a count and returns (solutions, unique, steps).
@@ -480,7 +512,7 @@ fn csp_knobs_change_the_search_and_apply_to_csp_alone() {
     assert_eq!(first["valid"], true);
     assert_usage_error(
         &["--order", "mrv", "8"],
-        "applies to --algo csp, not to bitmask",
+        "--order does not apply to bitmask: it applies to csp",
     );
     assert_usage_error(
         &["--algo", "csp", "--values", "random", "8"],

@@ -258,7 +258,7 @@ fn listing_and_tracing_share_one_run() {
 fn traces_too_long_or_on_more_than_one_thread_are_refused() {
     assert_refused(&["--trace", "-", "13"], "10000000 events");
     assert_refused(
-        &["--trace", "-", "--algo", "permutations", "11"],
+        &["--trace", "-", "--algo", "permutations-streaming", "11"],
         "up to n = 10",
     );
     assert_refused(

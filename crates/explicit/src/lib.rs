@@ -79,6 +79,13 @@ impl LocalSearch for Explicit {
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         Some(&TRACE)
     }
+    /// A formula: no random numbers, no steps to bound.
+    fn uses_seed(&self, _opts: &Options) -> bool {
+        false
+    }
+    fn uses_max_steps(&self) -> bool {
+        false
+    }
     fn find<P: Probe>(&self, n: usize, _opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         queens_core::check_limit(&INFO, n)?;
         let solution = construct(n);

@@ -7,9 +7,8 @@
 //! print map '.'x$_.'Q'.'.'x(7-$_)."\n", /./g for placequeen;
 //! ```
 //!
-//! **The seed as printed does not run**; three characters or groups were lost
-//! (the peers' README, `/work/shared/peers/README.md`, shows what each one
-//! breaks): the print statement is garbled (`'x$_.'Q'.'x(7-$_)'\n'` for
+//! **The seed as printed does not run**; three characters or groups were lost,
+//! and each breaks it: the print statement is garbled (`'x$_.'Q'.'x(7-$_)'\n'` for
 //! `'.'x$_.'Q'.'.'x(7-$_)."\n"`, a syntax error); `placequeen("$_@")` must be
 //! `placequeen("$_@_")`, or the string never grows; and the regex
 //! `/^(.) (.*) (??{…})/` must be `/^(.)(.*(.))(??{…})/`, or it needs literal

@@ -21,6 +21,15 @@ pub fn build_references(peers: &Path, dir: &Path) -> Result<(PathBuf, PathBuf)> 
             &["-O2", "-march=native", "-DCNT=uint8_t"][..],
         ),
     ];
+    if !peers.is_dir() {
+        bail!(
+            "no peers folder {}: `cargo xtask peers` compares queens with the C references \
+             ref-c/ref.c and mc-c/mc.c, which are not part of this repository (they sit in \
+             ../shared/peers beside the workspace where the project is developed, so a fresh \
+             clone has none); give a folder that holds them with --peers DIR or QUEENS_PEERS",
+            peers.display()
+        );
+    }
     let mut built = Vec::new();
     for (name, source, flags) in sources {
         let source = peers.join(source);

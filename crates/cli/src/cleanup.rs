@@ -1,0 +1,115 @@
+//! Temporary files removed when the process is interrupted.
+//!
+//! A file the command writes is staged in a temporary file beside it
+//! ([`crate::destination`]); an ordinary failure drops (and so removes) it.
+//! An interruption (SIGINT from Ctrl-C, SIGTERM, SIGHUP) would otherwise
+//! leave it behind: while one is registered here, a handler unlinks every
+//! registered path (`unlink` is async-signal-safe) and then lets the signal
+//! end the process as it would have. SIGKILL cannot be caught; a killed run
+//! leaves `.NAME.*.tmp` beside the file (never the file itself changed).
+
+use std::path::Path;
+
+/// A registered temporary path; unregisters when dropped.
+pub struct Guard {
+    #[cfg(unix)]
+    slot: Option<usize>,
+}
+
+#[cfg(unix)]
+mod imp {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::Path;
+    use std::ptr;
+    use std::sync::Once;
+    use std::sync::atomic::{AtomicPtr, Ordering};
+
+    /// The paths to unlink on a signal (null: a free slot). A path stays
+    /// allocated for the life of the process once registered: the handler
+    /// may read it on another thread while it is being unregistered.
+    static PATHS: [AtomicPtr<libc::c_char>; 4] = [const { AtomicPtr::new(ptr::null_mut()) }; 4];
+    static INSTALL: Once = Once::new();
+
+    /// The signals that end a run early and can be caught.
+    const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+
+    extern "C" fn on_signal(signal: libc::c_int) {
+        for slot in &PATHS {
+            let path = slot.load(Ordering::SeqCst);
+            if !path.is_null() {
+                // SAFETY: a registered path is a NUL-terminated string that
+                // is never freed; unlink is async-signal-safe.
+                unsafe { libc::unlink(path) };
+            }
+        }
+        // SAFETY: restoring the default action and raising the signal again
+        // ends the process as the signal would have (the status tells the
+        // shell which signal it was).
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
+    }
+
+    fn install() {
+        for signal in SIGNALS {
+            let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            // SAFETY: the handler only calls async-signal-safe functions.
+            let old = unsafe { libc::signal(signal, handler) };
+            if old == libc::SIG_IGN {
+                // A signal the caller chose to ignore (nohup, a background
+                // job) stays ignored.
+                // SAFETY: restores the disposition we found.
+                unsafe { libc::signal(signal, libc::SIG_IGN) };
+            }
+        }
+    }
+
+    pub fn register(path: &Path) -> Option<usize> {
+        INSTALL.call_once(install);
+        let c = CString::new(path.as_os_str().as_bytes()).ok()?;
+        let raw = c.into_raw();
+        for (i, slot) in PATHS.iter().enumerate() {
+            if slot
+                .compare_exchange(ptr::null_mut(), raw, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return Some(i);
+            }
+        }
+        // Every slot taken (the command stages at most two files).
+        // SAFETY: `raw` came from `into_raw` above and was never shared.
+        drop(unsafe { CString::from_raw(raw) });
+        None
+    }
+
+    pub fn unregister(slot: usize) {
+        // Left allocated on purpose (see PATHS).
+        PATHS[slot].store(ptr::null_mut(), Ordering::SeqCst);
+    }
+}
+
+/// Registers `path` for removal if the process is interrupted.
+pub fn register(path: &Path) -> Guard {
+    #[cfg(unix)]
+    {
+        Guard {
+            slot: imp::register(path),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Guard {}
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        if let Some(slot) = self.slot {
+            imp::unregister(slot);
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! The clap command with its appendices (the approaches, how boards read,
+//! the `--json` fields, the exit status), parsing, and the one way `queens`
+//! reports bad input.
+
+use std::process::ExitCode;
+
+use clap::{CommandFactory, FromArgMatches};
+use queens_approaches::REGISTRY;
+use queens_core::{Approach, Kind, usage};
+
+use crate::args::{Args, Tool};
+use crate::record;
+
+/// The exit status, as `--help` and README state it.
+pub const EXIT_STATUS: &str = "\
+Exit status:
+  0  done; also when N has no solution (\"3-Queens has no solution\")
+  1  no answer: a search gave up within its step budget (--max-steps), the
+     board found failed the checker, or a file could not be written
+  2  bad input, refused before any search: one error: line and the usage on
+     stderr, nothing on stdout";
+
+/// How every board prints, whatever the approach.
+const BOARDS: &str = "\
+Boards: every board prints as the column of the queen in each row, rows in
+order (--format tuple and pairs, --output, --json's solution). min-conflicts-*
+hold one queen per column; the board they print is the one they found read that
+way, i.e. mirrored in its main diagonal (also a solution). Their traces keep the
+search's own view (board[i] is the row of column i's queen).";
+
+/// The command, with the list of approaches, the `--json` fields and the
+/// exit status in `--help`.
+pub fn command() -> clap::Command {
+    let mut list = String::from("Approaches (--algo ID):\n");
+    for a in REGISTRY.all() {
+        let i = a.info();
+        list.push_str(&format!(
+            "  {:<31} {}; {}; n ≤ {}\n  {:<31} steps: {}; trace: {}; order: {}\n",
+            i.id,
+            i.title,
+            i.source,
+            i.max_n,
+            "",
+            i.step_unit,
+            trace_summary(*a),
+            i.order
+        ));
+    }
+    list.push_str(&format!("\n{BOARDS}\n\n{EXIT_STATUS}\n"));
+    Args::command()
+        .mut_arg("json", |a| a.long_help(record::fields_help()))
+        .after_long_help(list)
+        .after_help(format!(
+            "{EXIT_STATUS}\n\nRun `queens --help` for the list of approaches, their sources, \
+             limits and orders, and the --json fields."
+        ))
+}
+
+/// What `--trace` writes for an approach: its step event and the sizes it
+/// traces.
+fn trace_summary(approach: &dyn Approach) -> String {
+    let Some(t) = approach.trace_info() else {
+        return "none".into();
+    };
+    let step = match t.step {
+        Some(event) => format!("a step is a \"{event}\" event"),
+        None => "no step event".into(),
+    };
+    let sizes = match approach.info().kind {
+        Kind::Exhaustive => format!(
+            "counts up to n = {}, --first up to n = {}",
+            t.count_max_n, t.first_max_n
+        ),
+        Kind::FindOne => format!("up to n = {}", t.first_max_n),
+    };
+    format!("{step} ({sizes})")
+}
+
+/// What the command line asks for.
+pub enum Parsed {
+    /// A run.
+    Run(Box<Args>),
+    /// Completions or the man page.
+    Tool(Tool),
+}
+
+/// Parses the command line; on bad input prints one error line and the
+/// usage and returns status 2 (help and version print and exit normally).
+pub fn parse() -> Result<Parsed, ExitCode> {
+    let matches = match command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) => return Err(usage_error(&clap_message(&e))),
+    };
+    if let Some((tool, _)) = matches.subcommand() {
+        let given = matches.ids().find(|id| {
+            matches.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine)
+        });
+        if let Some(id) = given {
+            return Err(usage_error(&format!(
+                "`queens {tool}` takes no N and no options: drop {}",
+                if id.as_str() == "n" {
+                    "N".to_string()
+                } else {
+                    format!("--{}", id.as_str().replace('_', "-"))
+                }
+            )));
+        }
+    }
+    match Args::from_arg_matches(&matches) {
+        Ok(Args {
+            command: Some(tool),
+            ..
+        }) => Ok(Parsed::Tool(tool)),
+        Ok(args) => Ok(Parsed::Run(Box::new(args))),
+        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) => Err(usage_error(&clap_message(&e))),
+    }
+}
+
+/// A clap error as one line. Our value parsers' messages name their option
+/// and say what is wrong, so they stand alone; clap's own errors are folded
+/// by `usage::one_line` (its suggestions become "did you mean").
+pub fn clap_message(e: &clap::Error) -> String {
+    match (e.kind(), std::error::Error::source(e)) {
+        (clap::error::ErrorKind::ValueValidation, Some(source)) => source.to_string(),
+        _ => usage::one_line(&e.render().to_string()),
+    }
+}
+
+/// Reports bad input: one `error:` line and the usage on stderr; the
+/// caller returns the status, 2, once its files are dropped.
+pub fn usage_error(message: &str) -> ExitCode {
+    usage::print_usage_error(message, command().render_usage());
+    ExitCode::from(2)
+}

@@ -1,0 +1,408 @@
+//! One run: the human output (the seed's count line, listings, the first
+//! board or its summary) and the `--json` line, and how a run that did not
+//! complete ends ([`Failure::report`]).
+
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use queens_core::trace::{Start, TraceError};
+use queens_core::{
+    Approach, Format, Options, Outcome, Refusal, Steps, TraceRun, Tracer, is_solution,
+};
+
+use crate::args::{Args, Mode};
+use crate::depths::depth_lines;
+use crate::destination::Destination;
+use crate::help::usage_error;
+use crate::output::{OutputError, PRINT_LIMIT, write_board};
+use crate::record::{self, DEAD_ENDS_PER_DEPTH, Extra, NODES_PER_DEPTH, Record};
+use crate::words;
+
+/// Everything a run needs.
+pub struct Run<'a> {
+    /// The chosen approach.
+    pub approach: &'static dyn Approach,
+    /// The command line.
+    pub args: &'a Args,
+    /// Count or first.
+    pub mode: Mode,
+    /// The options the approach reads.
+    pub opts: Options,
+    /// `--output`, opened before the search.
+    pub board: Option<Destination>,
+    /// `--trace`, opened before the search.
+    pub trace: Option<Destination>,
+}
+
+/// Why a run did not complete.
+pub enum Failure {
+    /// Bad input (status 2).
+    Usage(String),
+    /// The approach refused or gave up.
+    Refused(Refusal),
+    /// Writing standard output failed.
+    Io(io::Error),
+    /// The trace failed.
+    Trace(TraceError),
+    /// A file option could not be written (status 1).
+    File {
+        /// `--output` or `--trace`.
+        option: &'static str,
+        /// The file as the user named it.
+        path: String,
+        /// What went wrong.
+        error: io::Error,
+    },
+    /// The board found failed the checker (status 1).
+    Invalid(String),
+}
+
+impl From<Refusal> for Failure {
+    fn from(r: Refusal) -> Self {
+        Failure::Refused(r)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+impl Failure {
+    /// Prints the error (if any) and gives the exit status: 2 for bad
+    /// input, 1 for a run without its answer, 0 for a closed pipe.
+    pub fn report(self) -> ExitCode {
+        let fail = |message: String| {
+            eprintln!("error: {message}");
+            ExitCode::from(1)
+        };
+        match self {
+            Failure::Usage(message) => usage_error(&message),
+            Failure::Refused(r @ Refusal::GaveUp { .. }) => fail(r.to_string()),
+            Failure::Refused(r) => usage_error(&r.to_string()),
+            Failure::Trace(e @ TraceError::TooLong { .. }) => usage_error(&e.to_string()),
+            Failure::Trace(TraceError::Io(e)) | Failure::Io(e)
+                if e.kind() == io::ErrorKind::BrokenPipe =>
+            {
+                ExitCode::SUCCESS
+            }
+            Failure::Trace(e) => fail(e.to_string()),
+            Failure::Io(e) => fail(format!("cannot write the output: {e}")),
+            Failure::File {
+                option,
+                path,
+                error,
+            } => fail(format!(
+                "cannot write the {option} file {path}: {error}; it is left as it was"
+            )),
+            Failure::Invalid(message) => fail(message),
+        }
+    }
+}
+
+impl Run<'_> {
+    /// The run, then the trace put in place.
+    pub fn go(mut self) -> Result<(), Failure> {
+        if self.args.json {
+            self.json()?;
+        } else {
+            self.human()?;
+        }
+        if let Some(trace) = self.trace.take() {
+            let path = trace.describe();
+            trace.commit().map_err(|error| Failure::File {
+                option: "--trace",
+                path,
+                error,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Runs once with a [`Tracer`] writing to `--trace` as the probe, and
+    /// writes the trace's last line: the one instrumented run of a traced
+    /// `queens`.
+    fn traced(&self, run: TraceRun<'_, '_>) -> Result<Outcome, Failure> {
+        let (approach, info) = (self.approach, self.approach.info());
+        let Some(output) = &self.trace else {
+            return Err(Failure::Usage("--trace: no trace file".into()));
+        };
+        let trace = approach.trace_info().ok_or(Refusal::Unsupported {
+            id: info.id,
+            what: "write a trace (--trace)",
+        })?;
+        let start = Start {
+            algo: info.id,
+            n: self.args.n(),
+            mode: run.mode(),
+            step: trace.step,
+            node: approach.node_unit().ok(),
+        };
+        let writer = BufWriter::with_capacity(1 << 16, output.writer()?);
+        let mut tracer = Tracer::new(Box::new(writer), &start);
+        let outcome = approach.trace(self.args.n(), &self.opts, run, &mut tracer)?;
+        tracer.finish(outcome.solutions).map_err(Failure::Trace)?;
+        Ok(outcome)
+    }
+
+    /// Puts the board in `--output`, if given: only a valid board.
+    fn put_board(&mut self, cols: &[u32]) -> Result<Option<String>, Failure> {
+        let Some(destination) = self.board.take() else {
+            return Ok(None);
+        };
+        let path = destination.describe();
+        match write_board(destination, cols) {
+            Ok(()) => Ok(Some(path)),
+            Err(OutputError::Invalid) => Err(Failure::Invalid(format!(
+                "the board found is not a solution; --output {path} is left as it was"
+            ))),
+            Err(OutputError::Io(error)) => Err(Failure::File {
+                option: "--output",
+                path,
+                error,
+            }),
+        }
+    }
+
+    /// The seed's output: optional listing, then the count line; or the
+    /// first solution (a summary line for boards too large to print). With
+    /// `--trace -`, this output goes to standard error.
+    fn human(&mut self) -> Result<(), Failure> {
+        let (approach, args, n) = (self.approach, self.args, self.args.n());
+        let board_to_stdout = self.board.as_ref().is_some_and(Destination::is_stdout);
+        let to_stderr = board_to_stdout || self.trace.as_ref().is_some_and(Destination::is_stdout);
+        let mut out: BufWriter<Box<dyn Write>> = BufWriter::new(if to_stderr {
+            Box::new(io::stderr().lock())
+        } else {
+            Box::new(io::stdout().lock())
+        });
+        let steps = if args.depths {
+            Steps::Depths
+        } else {
+            Steps::Count
+        };
+        match self.mode {
+            Mode::Count if args.verbose => {
+                let mut written: io::Result<()> = Ok(());
+                let mut visit = |cols: &[u32]| {
+                    written = write_solution(&mut out, args.format(), cols);
+                    match written {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(_) => ControlFlow::Break(()),
+                    }
+                };
+                let outcome = match self.trace {
+                    Some(_) => self.traced(TraceRun::List(&mut visit))?,
+                    None => approach.visit(n, &self.opts, &mut visit)?,
+                };
+                written?;
+                writeln!(out, "{}", count_line(n, &outcome, &self.opts, args.unique))?;
+            }
+            Mode::Count => {
+                let outcome = match self.trace {
+                    Some(_) => self.traced(TraceRun::Count)?,
+                    None if args.depths => approach.count(n, &self.opts, Steps::Depths)?,
+                    None => approach.count(n, &self.opts, Steps::Skip)?,
+                };
+                writeln!(out, "{}", count_line(n, &outcome, &self.opts, args.unique))?;
+                write!(out, "{}", depth_lines(approach, &outcome))?;
+            }
+            Mode::First => {
+                let start = Instant::now();
+                let outcome = match self.trace {
+                    Some(_) => self.traced(TraceRun::First)?,
+                    None => approach.first(n, &self.opts, steps)?,
+                };
+                let seconds = start.elapsed().as_secs_f64();
+                let depths = depth_lines(approach, &outcome);
+                let how = found_how(approach, outcome.steps.unwrap_or(0));
+                let Some(cols) = &outcome.solution else {
+                    let kept = match &self.board {
+                        Some(d) if !d.is_stdout() => {
+                            format!(" (--output {} is left as it was)", d.describe())
+                        }
+                        _ => String::new(),
+                    };
+                    write!(out, "{n}-Queens has no solution{kept}\n{depths}")?;
+                    return Ok(out.flush()?);
+                };
+                if self.board.is_none() && n <= PRINT_LIMIT {
+                    write_solution(&mut out, args.format(), cols)?;
+                    let what = match how {
+                        Some(how) => format!("first solution found after {how}"),
+                        None => "solution constructed without a search".into(),
+                    };
+                    write!(out, "{n}-Queens: {what}\n{depths}")?;
+                    return Ok(out.flush()?);
+                }
+                let valid = if is_solution(cols) {
+                    "valid"
+                } else {
+                    "INVALID"
+                };
+                let how = match how {
+                    Some(how) => format!("found after {how}"),
+                    None => "constructed without a search".into(),
+                };
+                let summary = format!("{n}-Queens: {valid} board {how} in {seconds:.3} s");
+                out.flush()?;
+                match self.put_board(cols)? {
+                    // The board alone on stdout: the rest goes to stderr.
+                    Some(_) if board_to_stdout => write!(out, "{summary}\n{depths}")?,
+                    Some(path) => write!(out, "{summary}; board written to {path}\n{depths}")?,
+                    None => write!(
+                        out,
+                        "{summary} (boards over {PRINT_LIMIT} queens are not printed: \
+                         --output FILE writes it)\n{depths}"
+                    )?,
+                }
+            }
+        }
+        out.flush()?;
+        Ok(())
+    }
+
+    /// Exactly one JSON line. The time is that of an uninstrumented run; the
+    /// steps come from a second, instrumented run (skipped with
+    /// `--no-steps`; with `--trace`, the traced run), whose board is the one
+    /// reported (the same, by determinism; the first run's board is dropped
+    /// before the second starts, so peak memory is one run's).
+    fn json(&mut self) -> Result<(), Failure> {
+        let (approach, args, n, mode) = (self.approach, self.args, self.args.n(), self.mode);
+        let run = |steps: Steps| -> Result<(Outcome, u128), Refusal> {
+            let start = Instant::now();
+            let outcome = match mode {
+                Mode::Count => approach.count(n, &self.opts, steps)?,
+                Mode::First => approach.first(n, &self.opts, steps)?,
+            };
+            Ok((outcome, start.elapsed().as_nanos()))
+        };
+        let (mut outcome, nanos) = run(Steps::Skip)?;
+        if self.trace.is_some() {
+            let timed = outcome.solution.take().map(|cols| cols.len());
+            let traced = self.traced(match mode {
+                Mode::Count => TraceRun::Count,
+                Mode::First => TraceRun::First,
+            })?;
+            debug_assert_eq!(traced.solutions, outcome.solutions);
+            debug_assert_eq!(traced.solution.as_ref().map(Vec::len), timed);
+            outcome.steps = traced.steps;
+            outcome.solution = traced.solution;
+        } else if !args.no_steps {
+            let timed = outcome.solution.take().map(|cols| cols.len());
+            // With --depths the instrumented run also counts the nodes per depth.
+            let (counted, _) = run(if args.depths {
+                Steps::Depths
+            } else {
+                Steps::Count
+            })?;
+            debug_assert_eq!(counted.solutions, outcome.solutions);
+            debug_assert_eq!(counted.solution.as_ref().map(Vec::len), timed);
+            outcome.steps = counted.steps;
+            outcome.solution = counted.solution;
+            outcome.nodes_per_depth = counted.nodes_per_depth;
+            outcome.dead_ends_per_depth = counted.dead_ends_per_depth;
+            // Statistics only a counting run gathers (csp's pruned and
+            // checks, min-conflicts' pick_nanos): added, the timed run's own
+            // values kept.
+            for (key, value) in counted.extra {
+                if !outcome.extra.iter().any(|(k, _)| *k == key) {
+                    outcome.extra.push((key, value));
+                }
+            }
+        }
+        let info = approach.info();
+        // The search's peak, read before the check and the output add their own.
+        let peak_bytes = record::peak_rss_bytes();
+        let valid = outcome.solution.as_deref().map(is_solution);
+        let output = match &outcome.solution {
+            Some(cols) => self.put_board(cols)?,
+            None => None,
+        };
+        let shown = output.is_none() && (n <= PRINT_LIMIT || args.full_solution);
+        let record = Record {
+            algo: info.id,
+            n,
+            mode: mode.name(),
+            solutions: outcome.solutions,
+            unique: outcome.unique,
+            steps: outcome.steps,
+            nanos,
+            threads: (info.splits && mode == Mode::Count).then(|| threads_used(&self.opts)),
+            shard: (!self.opts.shard.is_all()).then(|| self.opts.shard.to_string()),
+            valid,
+            solution: outcome
+                .solution
+                .filter(|_| shown)
+                .map(|cols| cols.iter().map(|c| c + 1).collect()),
+            output,
+            seed: approach.uses_seed(&self.opts).then_some(self.opts.seed),
+            peak_bytes,
+            extra: outcome
+                .extra
+                .into_iter()
+                .map(|(key, value)| (key, Extra::Count(value)))
+                .chain(
+                    outcome
+                        .nodes_per_depth
+                        .map(|nodes| (NODES_PER_DEPTH, Extra::List(nodes))),
+                )
+                .chain(
+                    outcome
+                        .dead_ends_per_depth
+                        .map(|dead| (DEAD_ENDS_PER_DEPTH, Extra::List(dead))),
+                )
+                .collect(),
+        };
+        let mut out = io::stdout().lock();
+        serde_json::to_writer(&mut out, &record).map_err(io::Error::from)?;
+        writeln!(out)?;
+        Ok(())
+    }
+}
+
+/// "found after K steps" in the approach's unit, or `None` for an
+/// approach that takes no steps (it constructs its board).
+fn found_how(approach: &dyn Approach, steps: u64) -> Option<String> {
+    let searches = approach.trace_info().is_none_or(|t| t.step.is_some());
+    searches.then(|| words::steps(steps, approach.info().step_unit))
+}
+
+/// The count line: all solutions, the fundamental ones with `--unique`, and
+/// which shard the numbers are of.
+fn count_line(n: usize, outcome: &Outcome, opts: &Options, unique: bool) -> String {
+    let all = words::count(outcome.solutions, "solution", "solutions");
+    let what = match outcome.unique.filter(|_| unique) {
+        Some(k) => format!(
+            "{} ({} in all)",
+            words::count(k, "fundamental solution", "fundamental solutions"),
+            outcome.solutions
+        ),
+        None => all,
+    };
+    if opts.shard.is_all() {
+        format!("{n}-Queens has {what}")
+    } else {
+        format!(
+            "{n}-Queens, shard {}: {what} (the {} shards add up to the count)",
+            opts.shard, opts.shard.count
+        )
+    }
+}
+
+/// One solution in the chosen format, on its own line(s). A board's rows end
+/// in a newline already, so boards come out separated by a blank line.
+fn write_solution(out: &mut impl Write, format: Format, cols: &[u32]) -> io::Result<()> {
+    writeln!(out, "{}", format.render(cols))
+}
+
+/// The threads a splitting count ran on: `--threads`, else one per core.
+fn threads_used(opts: &Options) -> usize {
+    match opts.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    }
+}

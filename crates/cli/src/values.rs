@@ -1,0 +1,208 @@
+//! The values of `queens`'s options: every number goes through
+//! `queens_core::usage`'s one parser ([`Whole`], [`Decimal`]), so each says
+//! in plain words what is wrong, with the same rules (spaces around a number
+//! and a leading `+` accepted, everything else refused with an example).
+
+use queens_core::Shard;
+use queens_core::usage::{Decimal, Whole};
+
+/// The values of the csp lab's `--order`.
+pub const ORDERS: [&str; 3] = ["row", "mrv", "mrv-random"];
+/// The values of the csp lab's `--values`.
+pub const VALUES: [&str; 3] = ["left", "middle-out", "lcv"];
+/// The values of the csp lab's `--propagate`.
+pub const PROPAGATIONS: [&str; 3] = ["none", "forward", "arc"];
+/// The values of `--init` (min-conflicts-*).
+pub const INITS: [&str; 2] = ["greedy", "random"];
+/// The values of `--conflict-cache` (min-conflicts-*).
+pub const CONFLICT_CACHES: [&str; 2] = ["exact", "stale"];
+/// The named values of `--pick` (besides `mix:P`).
+pub const PICKS: [&str; 3] = ["random-column", "random-conflicted", "most-conflicted"];
+
+/// Every knob and the values it can take from a closed list (the CLI's
+/// knobs that take a number, `--pick mix:P` and `--restart-after K`, are
+/// left out): what `applies` tries to find where a knob changes an
+/// approach's use of the seed.
+pub const KNOB_VALUES: [(&str, &[&str]); 6] = [
+    ("order", &ORDERS),
+    ("values", &VALUES),
+    ("propagate", &PROPAGATIONS),
+    ("pick", &PICKS),
+    ("init", &INITS),
+    ("conflict-cache", &CONFLICT_CACHES),
+];
+
+/// Threads per core beyond which `--threads` is refused.
+pub const THREADS_PER_CORE: usize = 4;
+/// `--threads` is refused above this, however many cores.
+pub const MAX_THREADS: usize = 1024;
+
+/// N: a whole number of queens.
+pub fn n(s: &str) -> Result<usize, String> {
+    let n = Whole::new("N (the number of queens)", 0, usize::MAX as u64, "8").parse(s)?;
+    Ok(n as usize)
+}
+
+/// `--seed S`: any 64-bit whole number.
+pub fn seed(s: &str) -> Result<u64, String> {
+    Whole::new("--seed", 0, u64::MAX, "7").parse(s)
+}
+
+/// `--max-steps K`: a whole number of steps (0 gives up at once).
+pub fn max_steps(s: &str) -> Result<u64, String> {
+    Whole::new("--max-steps", 0, u64::MAX, "1000000").parse(s)
+}
+
+/// The most threads `--threads` accepts here, and why.
+pub fn thread_limit() -> (usize, String) {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let limit = (THREADS_PER_CORE * cores).min(MAX_THREADS);
+    let cores_word = if cores == 1 { "core" } else { "cores" };
+    let capped = if limit == MAX_THREADS {
+        format!(", capped at {MAX_THREADS}")
+    } else {
+        String::new()
+    };
+    let why = format!(
+        "{THREADS_PER_CORE} × the {cores} {cores_word} of this machine{capped}; more threads \
+         only add overhead, and the count is the same on any number of threads"
+    );
+    (limit, why)
+}
+
+/// `--threads T`: at least 1, at most [`thread_limit`].
+pub fn threads(s: &str) -> Result<usize, String> {
+    let (limit, why) = thread_limit();
+    let t = Whole::new("--threads", 1, limit as u64, "2")
+        .why_max(why)
+        .parse(s)?;
+    Ok(t as usize)
+}
+
+/// `--shard I/K`: shard I of K, 1 ≤ I ≤ K.
+pub fn shard(s: &str) -> Result<Shard, String> {
+    let Some((i, k)) = s.split_once('/') else {
+        return Err(format!(
+            "--shard must be I/K (shard I of K, 1 ≤ I ≤ K), such as 2/4, not '{s}'"
+        ));
+    };
+    let count = Whole::new("K of --shard I/K", 1, u64::from(u32::MAX), "4").parse(k)?;
+    let index = Whole::new("I of --shard I/K", 1, count, "1")
+        .why_max("I is one of the K shards")
+        .parse(i)?;
+    Ok(Shard {
+        index: index as u32,
+        count: count as u32,
+    })
+}
+
+/// `--pick random-column|random-conflicted|most-conflicted|mix:P`, passed on
+/// as written, but `mix:P` with P as a plain decimal.
+pub fn pick(s: &str) -> Result<String, String> {
+    let t = s.trim();
+    if PICKS.contains(&t) {
+        return Ok(t.to_string());
+    }
+    let Some(p) = t.strip_prefix("mix:") else {
+        return Err(format!(
+            "--pick must be random-column, random-conflicted, most-conflicted or mix:P \
+             (P the probability of a most-conflicted pick, such as mix:0.5), not '{s}'"
+        ));
+    };
+    let p = Decimal {
+        name: "P of --pick mix:P",
+        min: 0.0,
+        max: 1.0,
+        unit: "",
+        example: "0.5",
+    }
+    .parse(p)?;
+    Ok(format!("mix:{p}"))
+}
+
+/// `--restart-after K|n2|never`: K a positive whole number of iterations.
+pub fn restart_after(s: &str) -> Result<String, String> {
+    let t = s.trim();
+    if t == "n2" || t == "never" {
+        return Ok(t.to_string());
+    }
+    let digits = t.strip_prefix('+').unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "--restart-after must be K (a whole number of iterations, at least 1), n2 \
+             (n² iterations) or never, not '{s}'"
+        ));
+    }
+    let k = Whole::new("K of --restart-after", 1, u64::MAX, "1000").parse(t)?;
+    Ok(k.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_alike() {
+        assert_eq!(n(" 8"), Ok(8));
+        assert_eq!(seed(" 2"), Ok(2));
+        assert_eq!(threads(" 2"), Ok(2));
+        assert_eq!(shard(" 1/2").map(|s| s.to_string()), Ok("1/2".into()));
+        assert_eq!(max_steps("+0"), Ok(0));
+        for (what, err) in [
+            ("--seed", seed("x").unwrap_err()),
+            ("--max-steps", max_steps("1.5").unwrap_err()),
+            ("--threads", threads("two").unwrap_err()),
+            ("N", n("blah").unwrap_err()),
+        ] {
+            assert!(err.starts_with(what), "{err}");
+            assert!(err.contains("must be a whole number, such as"), "{err}");
+        }
+        assert!(seed("-1").unwrap_err().contains("cannot be negative"));
+        assert!(
+            n("99999999999999999999999")
+                .unwrap_err()
+                .contains("too large")
+        );
+    }
+
+    #[test]
+    fn threads_are_bounded_with_the_reason() {
+        let (limit, why) = thread_limit();
+        assert!((1..=MAX_THREADS).contains(&limit));
+        assert_eq!(threads(&limit.to_string()), Ok(limit));
+        let err = threads(&(limit + 1).to_string()).unwrap_err();
+        assert!(err.contains(&format!("at most {limit}")), "{err}");
+        assert!(err.contains(&why), "{err}");
+        assert!(threads("0").unwrap_err().contains("at least 1"));
+        assert!(threads("65535").is_err());
+    }
+
+    #[test]
+    fn shards_say_which_part_is_wrong() {
+        assert_eq!(shard("3/7").unwrap(), Shard { index: 3, count: 7 });
+        assert!(shard("2").unwrap_err().contains("I/K"));
+        assert!(
+            shard("5/4")
+                .unwrap_err()
+                .starts_with("I of --shard I/K is too large")
+        );
+        assert!(shard("0/4").unwrap_err().contains("at least 1"));
+        assert!(shard("1/0").unwrap_err().contains("at least 1"));
+        assert!(shard("a/b").unwrap_err().contains("whole number"));
+    }
+
+    #[test]
+    fn local_search_knobs_are_checked_and_passed_on() {
+        assert_eq!(pick("most-conflicted").unwrap(), "most-conflicted");
+        assert_eq!(pick("mix:.25").unwrap(), "mix:0.25");
+        assert_eq!(pick("mix:1").unwrap(), "mix:1");
+        assert!(pick("mix:1.5").unwrap_err().contains("from 0 to 1"));
+        assert!(pick("mix:x").unwrap_err().contains("such as 0.5"));
+        assert!(pick("best").unwrap_err().contains("mix:P"));
+        assert_eq!(restart_after("n2").unwrap(), "n2");
+        assert_eq!(restart_after(" +500").unwrap(), "500");
+        assert!(restart_after("0").unwrap_err().contains("at least 1"));
+        assert!(restart_after("-3").unwrap_err().contains("n2"));
+        assert!(restart_after("soon").unwrap_err().contains("never"));
+    }
+}
