@@ -3,23 +3,28 @@
 //! One queen per column, as in the write-up: `queens[c]` is the row of the
 //! queen in column `c`. Each line (row, diagonal `c + r`, anti-diagonal
 //! `c + n - 1 - r`) has one `u32` word: the number of queens on it in the top
-//! three bits, the XOR of their columns in the low 29. The count makes the
+//! five bits, the XOR of their columns in the low 27. The count makes the
 //! conflicts of a square three loads ([`Board::cost`]); the XOR names the
 //! line's queen when it has exactly one, which is what keeps the conflicted set
 //! exact: when a queen joins a line that had one queen, that queen becomes
 //! attacked, and the XOR says which one. Lines with two or more queens (few:
 //! only attacked queens are on them) list their members in a small hash map.
 //!
-//! **Invariant:** no line ever holds more than three queens. Every queen is
-//! put on a square with at most two conflicts: the square chosen by a move or
-//! by the greedy initialisation has the fewest conflicts in its column, and the n
-//! squares of a column see at most 3(n − 1) conflicts in total (each other
-//! queen lies on one row and one line of each diagonal family, and each such
-//! line crosses the column once), so the fewest is at most 2; the sampled
-//! initialisation falls back to the exact scan rather than place a queen on
-//! three conflicts. Hence each line had at most two queens before the new one
-//! arrived. So a queen has at most six conflicts, and the member lists are
-//! arrays of three.
+//! **Invariant:** after a greedy initialisation, no line ever holds more than
+//! three queens. Every queen is put on a square with at most two conflicts:
+//! the square chosen by a move or by the greedy initialisation has the fewest
+//! conflicts in its column, and the n squares of a column see at most
+//! 3(n − 1) conflicts in total (each other queen lies on one row and one line
+//! of each diagonal family, and each such line crosses the column once), so
+//! the fewest is at most 2; the sampled initialisation falls back to the
+//! exact scan rather than place a queen on three conflicts. Hence each line
+//! had at most two queens before the new one arrived. So a queen has at most
+//! six conflicts, and a member list holds three queens inline.
+//!
+//! A random initialisation (`--init random`) places queens anywhere, so a line
+//! may start with more (up to [`MAX_ON_LINE`]; the member list spills to the
+//! heap). Moves still go to squares with at most two conflicts, so they never
+//! add to a line that holds three or more: crowded lines only thin out.
 
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -27,13 +32,16 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::conflicted::{Conflicted, Map};
 
 /// Bits of a line word that hold the XOR of its queens' columns.
-const ID_BITS: u32 = 29;
+const ID_BITS: u32 = 27;
 /// The XOR part of a line word.
 const ID_MASK: u32 = (1 << ID_BITS) - 1;
 /// One queen in a line word's count.
 const ONE: u32 = 1 << ID_BITS;
-/// The most queens on one line (see the module docs).
-pub(crate) const MAX_ON_LINE: u32 = 3;
+/// The most queens one line word can count (five bits). A greedy run never
+/// puts more than three on a line; a random initialisation draws again
+/// rather than put a 32nd queen on a line (never seen: at n = 10⁶ the most
+/// crowded line of a random board holds about ten).
+pub(crate) const MAX_ON_LINE: u32 = (1 << (32 - ID_BITS)) - 1;
 /// The largest n the line words can name every column of.
 pub(crate) const MAX_COLUMNS: usize = 1 << ID_BITS;
 
@@ -57,6 +65,71 @@ fn key(family: Family, index: usize) -> u64 {
     ((family as u64) << 32) | index as u64
 }
 
+/// The queens of a crowded line (two or more), as many as its line word
+/// counts, in no order: the first three inline (all a greedy run ever needs),
+/// any more in `more` (only after a random initialisation).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Members {
+    first: [u32; 3],
+    more: Vec<u32>,
+}
+
+impl Members {
+    /// The members of a line that just got its second queen.
+    #[inline]
+    fn pair(a: u32, b: u32) -> Members {
+        Members {
+            first: [a, b, 0],
+            more: Vec::new(),
+        }
+    }
+
+    /// Member `i`.
+    #[inline]
+    fn get(&self, i: usize) -> u32 {
+        if i < 3 {
+            self.first[i]
+        } else {
+            self.more[i - 3]
+        }
+    }
+
+    #[inline]
+    fn put(&mut self, i: usize, q: u32) {
+        if i < 3 {
+            self.first[i] = q;
+        } else {
+            self.more[i - 3] = q;
+        }
+    }
+
+    /// Adds `q` to a line that held `k` queens.
+    #[inline]
+    fn push(&mut self, k: usize, q: u32) {
+        if k < 3 {
+            self.first[k] = q;
+        } else {
+            self.more.push(q);
+        }
+    }
+
+    /// Removes `q` from a line that held `k` queens; the last member takes
+    /// its place.
+    #[inline]
+    fn remove(&mut self, k: usize, q: u32) {
+        let at = (0..k).find(|&i| self.get(i) == q).expect("member");
+        self.put(at, self.get(k - 1));
+        if k > 3 {
+            self.more.pop();
+        }
+    }
+
+    /// The `k` members, in order.
+    fn to_vec(&self, k: usize) -> Vec<u32> {
+        (0..k).map(|i| self.get(i)).collect()
+    }
+}
+
 /// Counters of the work the search did besides its moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Scans {
@@ -78,7 +151,7 @@ pub(crate) struct Board {
     antis: Vec<u32>,
     /// The members of every line with two or three queens (the line word's
     /// count says how many of the three entries are in use).
-    crowded: Map<u64, [u32; 3]>,
+    crowded: Map<u64, Members>,
     /// The attacked queens, bucketed by conflict count.
     pub(crate) conflicted: Conflicted,
     /// Every row without a queen, plus rows that have since been filled
@@ -89,6 +162,9 @@ pub(crate) struct Board {
     listed: Vec<u64>,
     /// Attacking pairs: the sum over lines of k(k − 1)/2 for k queens on it.
     attacks: u64,
+    /// Scratch list of queens whose conflicts a move on a line of four or
+    /// more queens changes (after a random initialisation only).
+    scratch: Vec<u32>,
 }
 
 impl Board {
@@ -106,6 +182,7 @@ impl Board {
             empty: Vec::new(),
             listed: vec![0; n.div_ceil(64)],
             attacks: 0,
+            scratch: Vec::new(),
         }
     }
 
@@ -177,6 +254,9 @@ impl Board {
     #[inline(always)]
     fn place_inner<const FREE_ROW: bool>(&mut self, c: usize, r: usize) {
         self.queens[c] = r as u32;
+        // At most two conflicts: at most two queens to refresh, after the
+        // new one (the order of the conflicted set's updates decides the
+        // order within its buckets, hence the random picks).
         let mut touched = [0u32; 2];
         let mut t = 0;
         let mut own = 0;
@@ -199,14 +279,14 @@ impl Board {
             let key = key(family, index);
             if k == 1 {
                 let other = before & ID_MASK;
-                self.crowded.insert(key, [other, c as u32, 0]);
+                self.crowded.insert(key, Members::pair(other, c as u32));
                 touched[t] = other;
                 t += 1;
             } else {
                 let members = self.crowded.get_mut(&key).expect("crowded line listed");
-                touched = [members[0], members[1]];
+                touched = [members.first[0], members.first[1]];
                 t = 2;
-                members[2] = c as u32;
+                members.push(2, c as u32);
             }
         }
         if own > 0 {
@@ -214,9 +294,61 @@ impl Board {
             self.conflicted.set(c as u32, own);
         }
         for &q in &touched[..t] {
-            let v = self.conflicts_of(q as usize);
-            self.conflicted.set(q, v);
+            self.refresh(q);
         }
+    }
+
+    /// [`Board::place`] on any square (a random initialisation): the square
+    /// may have any number of conflicts, but none of its lines may be full
+    /// ([`MAX_ON_LINE`]).
+    pub(crate) fn place_any(&mut self, c: usize, r: usize) {
+        self.queens[c] = r as u32;
+        let own = self.cost(c, r);
+        if own > 0 {
+            self.conflicted.set(c as u32, own);
+        }
+        for (family, index) in self.lines(c, r) {
+            let word = self.word(family, index);
+            let before = *word;
+            assert!(count(before) < MAX_ON_LINE, "a full line");
+            *word = (before + ONE) ^ c as u32;
+            let k = count(before);
+            if k == 0 {
+                continue;
+            }
+            self.attacks += u64::from(k);
+            let key = key(family, index);
+            // A queen shares at most one line with `c`, so its conflicts
+            // are final once this line is updated.
+            if k == 1 {
+                let other = before & ID_MASK;
+                self.crowded.insert(key, Members::pair(other, c as u32));
+                self.refresh(other);
+            } else {
+                let members = self.crowded.get_mut(&key).expect("crowded line listed");
+                members.push(k as usize, c as u32);
+                self.refresh_members(key, k as usize);
+            }
+        }
+    }
+
+    /// Records the conflicts of the queen of column `q` in the conflicted
+    /// set (after a line through it changed).
+    #[inline(always)]
+    fn refresh(&mut self, q: u32) {
+        let v = self.conflicts_of(q as usize);
+        self.conflicted.set(q, v);
+    }
+
+    /// [`Board::refresh`] for the first `k` members of a crowded line.
+    fn refresh_members(&mut self, key: u64, k: usize) {
+        let mut members = std::mem::take(&mut self.scratch);
+        members.clear();
+        members.extend((0..k).map(|i| self.crowded[&key].get(i)));
+        for &q in &members {
+            self.refresh(q);
+        }
+        self.scratch = members;
     }
 
     /// Takes the queen of column `c` off the board (its row stays in
@@ -225,8 +357,6 @@ impl Board {
     pub(crate) fn lift(&mut self, c: usize) {
         let r = self.queens[c] as usize;
         self.conflicted.set(c as u32, 0);
-        let mut touched = [0u32; 6];
-        let mut t = 0;
         for (family, index) in self.lines(c, r) {
             let word = self.word(family, index);
             let before = *word;
@@ -240,21 +370,26 @@ impl Board {
             }
             self.attacks -= u64::from(k - 1);
             let key = key(family, index);
+            // A queen shares at most one line with `c`, so its conflicts
+            // are final once this line is updated.
             if k == 2 {
                 let m = self.crowded.remove(&key).expect("crowded line listed");
-                touched[t] = if m[0] == c as u32 { m[1] } else { m[0] };
-                t += 1;
+                self.refresh(if m.first[0] == c as u32 {
+                    m.first[1]
+                } else {
+                    m.first[0]
+                });
             } else {
                 let m = self.crowded.get_mut(&key).expect("crowded line listed");
-                let at = m.iter().position(|&q| q == c as u32).expect("member");
-                m.swap(at, 2);
-                touched[t..t + 2].copy_from_slice(&m[..2]);
-                t += 2;
+                m.remove(k as usize, c as u32);
+                if k == 3 {
+                    let [a, b, _] = m.first;
+                    self.refresh(a);
+                    self.refresh(b);
+                } else {
+                    self.refresh_members(key, k as usize - 1);
+                }
             }
-        }
-        for &q in &touched[..t] {
-            let v = self.conflicts_of(q as usize);
-            self.conflicted.set(q, v);
         }
     }
 
@@ -365,6 +500,35 @@ impl Board {
         }
         self.empty = queue.into_vec();
         self.list_all_empty();
+    }
+
+    /// A uniformly random board (`--init random`): each queen on a row drawn
+    /// uniformly at random, independently of the others. A draw that would
+    /// put a 32nd queen on one line ([`MAX_ON_LINE`]) is drawn again.
+    pub(crate) fn init_random(&mut self, rng: &mut Xoshiro256PlusPlus) {
+        let n = self.n;
+        for c in 0..n {
+            let r = loop {
+                let r = rng.random_range(0..n);
+                let full = |w: u32| count(w) >= MAX_ON_LINE;
+                if !(full(self.rows[r])
+                    || full(self.diags[c + r])
+                    || full(self.antis[c + n - 1 - r]))
+                {
+                    break r;
+                }
+            };
+            self.place_any(c, r);
+        }
+        self.list_all_empty();
+    }
+
+    /// The write-up's `good?`: whether no queen is attacked, each queen's
+    /// conflicts read from its three line counters, O(n) (stops at the
+    /// first attacked queen). Reads neither the count of attacking pairs
+    /// nor any set of attacked queens.
+    pub(crate) fn full_check(&self) -> bool {
+        (0..self.n).all(|q| self.conflicts_of(q) == 0)
     }
 
     /// The first of the `window` rows at the front of `queue` (free rows)
@@ -525,7 +689,7 @@ impl Board {
             assert!(len <= u64::from(MAX_ON_LINE), "{len} queens on a line");
             if len >= 2 {
                 crowded += 1;
-                let mut listed = self.crowded[&k][..m.len()].to_vec();
+                let mut listed = self.crowded[&k].to_vec(m.len());
                 listed.sort_unstable();
                 m.sort_unstable();
                 assert_eq!(listed, m, "members of line {k:#x}");
@@ -554,6 +718,31 @@ impl Board {
             }
             let bit = self.listed[r / 64] & (1 << (r % 64)) != 0;
             assert_eq!(bit, seen, "row {r} bit without entry");
+        }
+    }
+}
+
+impl Board {
+    /// The invariant of the stale cache (`--conflict-cache stale`), which
+    /// records a queen's conflicts only when it is placed: of every pair of
+    /// queens that attack each other, the one placed last is recorded as
+    /// attacked, since the pair has not changed since it was placed. So a
+    /// line holds at most one queen the cache records as unattacked, and a
+    /// cache with no attacked queen means a solved board. Panics otherwise
+    /// (tests: O(n)).
+    pub(crate) fn check_stale(&self, stale: &Conflicted) {
+        for (&key, members) in &self.crowded {
+            let family = match key >> 32 {
+                0 => &self.rows,
+                1 => &self.diags,
+                _ => &self.antis,
+            };
+            let k = count(family[key as u32 as usize]) as usize;
+            let unrecorded = (0..k).filter(|&i| stale.get(members.get(i)) == 0).count();
+            assert!(
+                unrecorded <= 1,
+                "line {key:#x}: {unrecorded} queens unrecorded"
+            );
         }
     }
 }

@@ -1,10 +1,13 @@
-//! The exact set of attacked queens, bucketed by how many queens attack each.
+//! A set of queens bucketed by conflict count: the exact set of attacked
+//! queens the board keeps, and the stale cache of `--conflict-cache stale`.
 //!
-//! Both variants pick from this set: the random one uniformly over all of it,
-//! the most-conflicted one from its highest non-empty bucket. A queen's
-//! conflicts never exceed [`MAX_CONFLICTS`] (see [`crate::board`]), so there are
-//! six buckets and both picks cost O(1). Membership is kept exact by the board,
-//! which calls [`Conflicted::set`] for every queen whose count changes.
+//! The search picks from this set: uniformly over all of it, or from its
+//! highest non-empty bucket. A greedy run never gives a queen more than six
+//! conflicts (two others on each of its three lines, see [`crate::board`]),
+//! so both picks look at a handful of buckets; a random initialisation can
+//! crowd lines further, and the buckets grow as needed. Membership of the
+//! exact set is kept exact by the board, which calls [`Conflicted::set`] for
+//! every queen whose count changes.
 //!
 //! Where each member sits is kept in a hash map rather than an array of n
 //! slots: at large n only a few hundred queens are attacked at any time, so the
@@ -13,24 +16,17 @@
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// The most queens one queen can conflict with: two others on each of its
-/// three lines (a line never holds more than three queens).
-pub(crate) const MAX_CONFLICTS: usize = 6;
-
-/// Bits of a slot that hold the member's index in its bucket.
-const INDEX_BITS: u32 = 29;
-const INDEX_MASK: u32 = (1 << INDEX_BITS) - 1;
-
 pub(crate) use queens_core::hash::Map;
 
-/// The attacked queens, in buckets by conflict count (bucket 0 is never used).
+/// Queens in buckets by conflict count (bucket 0 is never used).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Conflicted {
-    /// `buckets[v]`: the queens with exactly `v` conflicts, in no order.
-    buckets: [Vec<u32>; MAX_CONFLICTS + 1],
-    /// For each member: its conflict count (high bits) and its index in that
-    /// bucket (low [`INDEX_BITS`] bits).
-    slot: Map<u32, u32>,
+    /// `buckets[v]`: the queens with exactly `v` conflicts, in no order (as
+    /// many buckets as the highest count seen needs).
+    buckets: Vec<Vec<u32>>,
+    /// For each member: its conflict count (high 32 bits) and its index in
+    /// that bucket (low 32 bits).
+    slot: Map<u32, u64>,
 }
 
 impl Conflicted {
@@ -42,35 +38,34 @@ impl Conflicted {
         self.slot.clear();
     }
 
-    /// How many queens are attacked.
+    /// How many queens are in the set.
     pub(crate) fn len(&self) -> usize {
         self.slot.len()
     }
 
     /// The conflict count recorded for `queen` (0 when it is not a member).
     pub(crate) fn get(&self, queen: u32) -> u32 {
-        self.slot.get(&queen).map_or(0, |&s| s >> INDEX_BITS)
+        self.slot.get(&queen).map_or(0, |&s| (s >> 32) as u32)
     }
 
     /// Records that `queen` now has `conflicts` conflicts: moves it to that
     /// bucket, or out of the set when `conflicts` is 0.
     pub(crate) fn set(&mut self, queen: u32, conflicts: u32) {
-        debug_assert!(conflicts as usize <= MAX_CONFLICTS, "{conflicts} conflicts");
         let old = self.slot.get(&queen).copied();
         if let Some(s) = old {
-            if s >> INDEX_BITS == conflicts {
+            if (s >> 32) as u32 == conflicts {
                 return;
             }
             // Take it out of its bucket; the last member fills the hole.
-            let bucket = &mut self.buckets[(s >> INDEX_BITS) as usize];
-            let index = (s & INDEX_MASK) as usize;
+            let bucket = &mut self.buckets[(s >> 32) as usize];
+            let index = s as u32 as usize;
             bucket.swap_remove(index);
             if let Some(&moved) = bucket.get(index) {
                 let m = self
                     .slot
                     .get_mut(&moved)
                     .expect("bucket members have slots");
-                *m = (*m & !INDEX_MASK) | index as u32;
+                *m = (*m & !u64::from(u32::MAX)) | index as u64;
             }
         }
         if conflicts == 0 {
@@ -78,9 +73,13 @@ impl Conflicted {
                 self.slot.remove(&queen);
             }
         } else {
-            let bucket = &mut self.buckets[conflicts as usize];
+            let v = conflicts as usize;
+            if v >= self.buckets.len() {
+                self.buckets.resize(v + 1, Vec::new());
+            }
+            let bucket = &mut self.buckets[v];
             self.slot
-                .insert(queen, (conflicts << INDEX_BITS) | bucket.len() as u32);
+                .insert(queen, (u64::from(conflicts) << 32) | bucket.len() as u64);
             bucket.push(queen);
         }
     }
@@ -88,7 +87,7 @@ impl Conflicted {
     /// A member chosen uniformly at random. The set must not be empty.
     pub(crate) fn random(&self, rng: &mut Xoshiro256PlusPlus) -> u32 {
         let mut i = rng.random_range(0..self.len());
-        for bucket in &self.buckets[1..] {
+        for bucket in self.buckets.iter().skip(1) {
             if i < bucket.len() {
                 return bucket[i];
             }
@@ -100,8 +99,10 @@ impl Conflicted {
     /// A member with the most conflicts, ties broken uniformly at random. The
     /// set must not be empty.
     pub(crate) fn most(&self, rng: &mut Xoshiro256PlusPlus) -> u32 {
-        let bucket = self.buckets[1..]
+        let bucket = self
+            .buckets
             .iter()
+            .skip(1)
             .rev()
             .find(|b| !b.is_empty())
             .expect("the set is not empty");
@@ -142,6 +143,12 @@ mod tests {
         for _ in 0..20 {
             assert!([7, 9].contains(&s.random(&mut rng)));
         }
+        // Counts beyond six (a random initialisation) grow the buckets.
+        s.set(4, 40);
+        s.set(5, 9);
+        assert_eq!((s.get(4), s.most(&mut rng)), (40, 4));
+        s.set(4, 0);
+        assert_eq!(s.most(&mut rng), 5);
         s.clear();
         assert_eq!(s.len(), 0);
     }

@@ -20,7 +20,8 @@
 //!   and diagonal keeps a counter, so a square's conflicts are three loads.
 //! - It checks for a solution only every n² iterations, because its check is
 //!   O(n²); here a running count of attacking pairs makes the check O(1), done
-//!   before every move, so a solution is returned as soon as it appears.
+//!   before every move, so a solution is returned as soon as it appears
+//!   (with the exact cache; see "Checking" for the stale one).
 //! - Its `max_conflicted_col` scans every column, which is why it found `maxi`
 //!   slower than `nq-mc`; here the attacked queens are kept in buckets by
 //!   conflict count and the most-conflicted one is found in O(1).
@@ -28,7 +29,53 @@
 //!   attacked when another moves went unrecorded. Here the set of attacked
 //!   queens is exact after every move: each line's counter also holds the XOR
 //!   of its queens' columns, which names a line's queen when it is alone, and
-//!   the few lines with two or three queens list their members.
+//!   the few lines with two or three queens list their members. The attempt
+//!   itself is the knob `conflict-cache stale`.
+//!
+//! # Knobs
+//!
+//! Both approaches read four knobs from `Options::knobs` ([`KNOBS`]; `queens
+//! --pick … --init … --restart-after … --conflict-cache …`), values spelled
+//! as on the command line ([`Settings`]). A knob not given keeps the
+//! approach's own value, so the two ids differ only in their default `pick`:
+//!
+//! | knob | values | `min-conflicts-random` | `min-conflicts-most-conflicted` |
+//! |---|---|---|---|
+//! | `pick` | `random-column`, `random-conflicted`, `most-conflicted`, `mix:P` (P in [0, 1]) | `random-column` | `mix:0.5` |
+//! | `init` | `greedy`, `random` | `greedy` | `greedy` |
+//! | `restart-after` | `K` (iterations, K ≥ 1), `n2`, `never` | `n2` | `n2` |
+//! | `conflict-cache` | `exact`, `stale` | `exact` | `exact` |
+//!
+//! - `pick`: which queen an iteration takes ([`Pick`]). `random-column` is
+//!   the write-up's `nq-mc`; `mix:0.5` its `nq-mc-maxi`; `most-conflicted`
+//!   its first idea; `random-conflicted` is AIMA's (every iteration moves).
+//!   `mix:0` and `mix:1` run exactly as `random-column` and `most-conflicted`.
+//! - `init`: the write-up's greedy start, or a uniformly random board
+//!   (up to [`RANDOM_INIT_MAX_N`]). A random board may crowd a line with
+//!   any number of queens; the board's structures allow it (see `board.rs`).
+//! - `restart-after`: iterations from a (re)start to the next restart.
+//! - `conflict-cache`: the exact counts, or the write-up's stale vector.
+//!
+//! Every combination runs; a value out of range is refused with
+//! [`Refusal::Unsupported`] naming the knob and its values, `--init random`
+//! above [`RANDOM_INIT_MAX_N`] with [`Refusal::TooLarge`]. The move budget
+//! (`--max-steps`) also bounds restarts, so that a tiny `K` cannot restart
+//! forever without moving.
+//!
+//! # Checking
+//!
+//! With the exact cache the search knows its count of attacking pairs after
+//! every move and stops the moment it is 0: no full check is ever made
+//! (`full_checks` is 0). With the stale cache it cannot trust its counts, so
+//! a board is accepted only after a **full check**, O(n), the write-up's
+//! `good?` (every queen's conflicts read from its line counters): when the
+//! cache shows no attacked queen, and at each restart, where the write-up
+//! checks. The first never fails: of every attacking pair, the queen placed
+//! last has its conflicts recorded (the pair has not changed since), so the
+//! cache never hides every attack. What it does hide is the *other* queen
+//! of a pair, which the search then never moves: it moves the recorded one
+//! back and forth, and moves queens whose conflicts are gone
+//! (`moves_unattacked`).
 //!
 //! # How a move stays cheap at n = 10⁷
 //!
@@ -91,10 +138,33 @@
 //! n = 8); at large n, n² is never reached. The draw uses floating-point
 //! `ln`, so iteration counts are reproducible on one platform.
 //!
-//! `Found::extra` carries `iterations`, `restarts`, `init_nanos` (wall time
-//! of all initialisations), `init_attacks` (attacking pairs left by the last
-//! initialisation) and `full_scans` (O(n) column scans, moves and
-//! initialisations together).
+//! # What a run reports
+//!
+//! `Found::extra` carries, for every run:
+//!
+//! - `iterations`: turns of the write-up's loop (see above);
+//! - `restarts`: fresh boards after the first;
+//! - `init_nanos`: nanoseconds of wall time of all initialisations (the first
+//!   board and every restart; with the stale cache, also filling it);
+//! - `init_attacks`: attacking pairs left by the last initialisation;
+//! - `full_scans`: O(n) column scans, moves and initialisations together;
+//! - `moves`: queens moved (the steps, also in an uncounted run);
+//! - `full_checks`: full O(n) checks of the board (see "Checking");
+//! - `moves_unattacked`: moves of a queen that was not attacked (stale only).
+//!
+//! A counted run (a probe with `Probe::COUNTS`: `queens --json`'s second
+//! run, `--trace`) also carries `pick_nanos`, nanoseconds spent finding the
+//! queen to move (the iteration draws and the queen's choice, or the
+//! decision to restart), and `check_nanos`, nanoseconds of the full checks.
+//! They read the clock around every pick, which costs more than a pick, so
+//! the timed run (`NoSteps`) reads no clock there and omits them: its
+//! picking compiles to what it was before the knobs.
+//!
+//! # The study (issue 16)
+//!
+//! [`study_run`] makes one run in-process and returns a [`StudyRecord`];
+//! [`STUDY`] lists the settings that test each claim of the write-up's
+//! "Extra stuff", each with its move budget and what it tests.
 //!
 //! # Trace
 //!
@@ -143,12 +213,19 @@
 mod board;
 mod conflicted;
 mod search;
+mod settings;
+mod study;
 #[cfg(test)]
 mod tests;
 
 use queens_core::{Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
 
-use crate::search::{Pick, Tuning};
+use crate::search::{Stats, Tuning};
+pub use crate::settings::{Cache, Init, KNOBS, Pick, Restart, Settings};
+pub use crate::study::{
+    AIMA, AIMA_RANDOM_INIT, Clock, MAXI, MIX_NEVER, MOST_CONFLICTED_N2, MOST_CONFLICTED_NEVER,
+    NQ_MC, STALE, STUDY, STUDY_MAX_STEPS, StudyRecord, StudySetting, study_run,
+};
 
 /// Largest n accepted: about 28 bytes per queen, so 2.8 GB at 10⁸.
 pub const MAX_N: usize = 100_000_000;
@@ -163,6 +240,14 @@ pub const EXACT_INIT_MAX_N: usize = 10_000;
 /// candidates almost never all fail (with 16, about 1% of the queens
 /// started attacked at n = 10⁶).
 pub const INIT_SAMPLES: usize = 64;
+
+/// Largest n `--init random` accepts: a random board crowds its lines, and
+/// the lists of crowded lines and attacked queens take about 130 bytes per
+/// queen on top of the 28 (130 MB at 10⁶).
+pub const RANDOM_INIT_MAX_N: usize = 1_000_000;
+
+const RANDOM_INIT_REASON: &str = "with --init random: a random board crowds its lines, and the \
+    lists of crowded lines and attacked queens take about 130 bytes per queen (130 MB at 10^6)";
 
 /// Rows a move draws at random, from the empty rows and then from the whole
 /// column, before it looks at every candidate (see the crate docs).
@@ -250,8 +335,11 @@ impl LocalSearch for MinConflictsRandom {
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         Some(&TRACE)
     }
+    fn knobs(&self) -> &'static [&'static str] {
+        &KNOBS
+    }
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
-        find(&RANDOM_INFO, Pick::Random, n, opts, probe)
+        find(&RANDOM_INFO, Settings::RANDOM, n, opts, probe)
     }
 }
 
@@ -262,29 +350,34 @@ impl LocalSearch for MinConflictsMostConflicted {
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         Some(&TRACE)
     }
+    fn knobs(&self) -> &'static [&'static str] {
+        &KNOBS
+    }
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
-        find(&MOST_CONFLICTED_INFO, Pick::MostConflicted, n, opts, probe)
+        find(
+            &MOST_CONFLICTED_INFO,
+            Settings::MOST_CONFLICTED,
+            n,
+            opts,
+            probe,
+        )
     }
 }
 
-/// Both approaches: the trivial sizes at once, the search otherwise.
+/// Both approaches: the knobs of `opts` applied to the approach's own
+/// settings, the trivial sizes answered at once, the search otherwise.
 fn find<P: Probe>(
     info: &'static Info,
-    pick: Pick,
+    defaults: Settings,
     n: usize,
     opts: &Options,
     probe: &mut P,
 ) -> Result<Found, Refusal> {
-    queens_core::check_limit(info, n)?;
+    let settings = defaults.with_knobs(info.id, opts)?;
+    check(info, &settings, n)?;
     let trivial = |solution| Found {
         solution,
-        extra: vec![
-            ("iterations", 0),
-            ("restarts", 0),
-            ("init_nanos", 0),
-            ("init_attacks", 0),
-            ("full_scans", 0),
-        ],
+        extra: Stats::default().extra::<P>(),
     };
     match n {
         0 => Ok(trivial(Some(Vec::new()))),
@@ -292,7 +385,26 @@ fn find<P: Probe>(
         _ => {
             let budget = opts.max_steps.unwrap_or_else(|| default_budget(n));
             let tuning = Tuning::DEFAULT;
-            search::run::<P, false>(info.id, n, opts.seed, budget, pick, &tuning, probe).0
+            search::run::<P, false>(info.id, n, opts.seed, budget, &settings, &tuning, probe).0
         }
     }
+}
+
+/// Refuses settings out of range and sizes beyond the limits (the
+/// approach's, and [`RANDOM_INIT_MAX_N`] for a random initialisation).
+fn check(info: &'static Info, settings: &Settings, n: usize) -> Result<(), Refusal> {
+    let id = info.id;
+    settings
+        .validate()
+        .map_err(|what| Refusal::Unsupported { id, what })?;
+    queens_core::check_limit(info, n)?;
+    if settings.init == Init::Random && n > RANDOM_INIT_MAX_N {
+        return Err(Refusal::TooLarge {
+            id,
+            n,
+            limit: RANDOM_INIT_MAX_N,
+            reason: RANDOM_INIT_REASON.to_string(),
+        });
+    }
+    Ok(())
 }
