@@ -1,6 +1,6 @@
-//! `list-comprehension`: the Haskell program of seed 000 §2
-//! (`000_7439845249fc9285.txt`, Part I item 2, from the c2 wiki's
-//! EightQueensInManyProgrammingLanguages), with `boardSize` as a parameter:
+//! The Haskell program of seed 000 §2 (`000_7439845249fc9285.txt`, Part I
+//! item 2, from the c2 wiki's EightQueensInManyProgrammingLanguages), with
+//! `boardSize` as a parameter, in two readings:
 //!
 //! ```text
 //! queens 0 = [[]]
@@ -9,111 +9,58 @@
 //! safe x (c:y) n = and [ x /= c , x /= c + n , x /= c - n , safe x y (n+1)]
 //! ```
 //!
-//! Faithful to the seed: `queens k` is built from *all* of `queens (k-1)`. For
-//! each partial list `y` of the previous level, in order, and each column `x`
-//! from 1 to n, the list `x : y` is kept when [`safe`] `x y 1` holds: the
-//! recursive check that walks back up the list (newest row first) with an
-//! offset growing by one per row, testing the column and both diagonals.
-//! Each level is materialised before the next is built ([`Level`]), which is
-//! what the report compares this approach for: its memory grows with the
-//! widest level of partial lists, not with n. (The Haskell peer streams,
-//! thanks to laziness, and stays at a few MB; this crate keeps the strict
-//! reading of the comprehension, level by level, as the project asks.)
+//! - [`ListComprehension`] (`list-comprehension`, [`lazy`]): the program as
+//!   GHC runs it. The comprehension is lazy: `queens n` asks `queens (n-1)`
+//!   for one list at a time, and that one asks `queens (n-2)`, and so on, so
+//!   the lists stream through a chain of n generators, memory stays at a
+//!   few bytes per queen, and `head (queens n)` stops at the first solution:
+//!   a depth-first search in effect.
+//! - [`ListComprehensionStrict`] (`list-comprehension-strict`, [`strict`]):
+//!   what the same comprehension costs in a strict language. `queens k` is
+//!   built whole from all of `queens (k-1)` before `queens (k+1)` starts, so
+//!   memory grows with the widest level of partial lists, and the first
+//!   solution is known only once every level but the last is built.
 //!
-//! Written as well as that character allows: a level is one flat `Vec<u8>`
-//! holding its lists back to back, k bytes per list of length k (columns
-//! 1..=n, newest row first, exactly the seed's lists), and the previous level
-//! is dropped as soon as the next one is complete. The last level, `queens n`,
-//! is not stored: its lists go to the [`Sink`] as the comprehension produces
-//! them, as the peer's `length` or `mapM_ print` consumes them.
+//! Both evaluate the same comprehension: for each partial list `y` of
+//! `queens (k-1)`, in order, and each column `x` from 1 to n, the list
+//! `x : y` is part of `queens k` when [`safe`] `x y 1` holds, the recursive
+//! check that walks back up the list (newest row first) with an offset
+//! growing by one per row, testing the column and both diagonals.
 //!
-//! **Order.** Solutions come out as the seed prints them: newest row first,
-//! `[c_n, ..., c_1]`. Read as a board (row 1 gets the list's first element),
-//! such a list is the top-bottom mirror of the row-order board
-//! `(c_1, ..., c_n)`. The set of solutions is closed under that mirror, so the
-//! solution *set* is exactly `bitmask`'s; the *sequence* is lexicographic in
-//! rows 1..n (each list reversed gives `bitmask`'s sequence), because the
-//! outer generator runs over the previous level in order and the inner one
-//! over the new row's column.
+//! **Order** (both): solutions come out as the seed prints them, newest row
+//! first, `[c_n, ..., c_1]`. Read as a board (row 1 gets the list's first
+//! element), such a list is the top-bottom mirror of the row-order board
+//! `(c_1, ..., c_n)`. The set of solutions is closed under that mirror, so
+//! the solution *set* is exactly `bitmask`'s; the *sequence* is
+//! lexicographic in rows 1..n (each list reversed gives `bitmask`'s
+//! sequence), because the outer generator runs over `queens (n-1)` in order
+//! and the inner one over the new row's column. Laziness changes when a list
+//! is built, never which lists there are or their order: the two readings
+//! list the same solutions in the same sequence (a test checks it).
 //!
-//! **Steps:** one per partial list kept (a list for which `safe` held), at
-//! every level including the last: the nodes of the row-by-row tree, the same
-//! tree `bitmask` walks: 2056 at n = 8, 35 538 at n = 10.
+//! **Steps** (both): one per partial list built, a list `x : y` for which
+//! `safe x y 1` held (the cons cell GHC allocates), at every level including
+//! the last: the nodes of the row-by-row tree, the same tree `bitmask` walks,
+//! 2056 at n = 8. A count builds the same lists in both readings, so both
+//! count the same steps; they differ in *when* a list is built, which shows
+//! in a first-solution run: the lazy one has built only the lists on the
+//! way to its first board (depth first, `bitmask`'s placements), the strict
+//! one every list of the levels below n as well.
 //!
-//! **Nodes per depth** ([`NODE_UNIT`]): a node at depth d is a partial list
-//! of d queens *kept* at level d (`queens d`; a candidate `x : y` that `safe`
-//! rejects is not a node), so depth d counts the lists of level d, the
-//! last level's streamed ones included; the root (depth 0) is `queens 0`'s
-//! one empty list. The same tree, level by level, as `bitmask`'s; depths
-//! 1..=n add up to the steps.
-//!
-//! **Trace** ([`TRACE`], `queens --trace`): `level` before each level is
-//! built (depth 1..=n, the last one streamed), `partial` (the step) per list
-//! kept, as the seed's list: newest row first, columns 1-based.
-//!
-//! **Limit:** n ≤ [`MAX_N`] = 16. Every level is in memory together with the
-//! one being built; at n = 16 the widest pair of levels holds about 6 GiB,
-//! at n = 17 about 44 GiB, over the [`MEMORY_BUDGET`] of 8 GiB (a third of
-//! the project's 24 GiB machines). [`Enumerate::check`] refuses larger n with
-//! the estimate for the n asked ([`estimated_peak_bytes`]).
+//! **Nodes per depth** (both, [`NODE_UNIT`]): a node at depth d is a partial
+//! list of d queens built (`safe` held; a candidate `x : y` that `safe`
+//! rejects is not a node), the last level's included; the root (depth 0) is
+//! `queens 0`'s one empty list. Depths 1..=n add up to the steps.
 
-use std::ops::ControlFlow;
+pub mod lazy;
+pub mod strict;
 
-use queens_core::{Enumerate, Event, Info, Kind, Probe, Refusal, Sink, TraceInfo};
+pub use lazy::{ListComprehension, Stream};
+pub use strict::{Level, ListComprehensionStrict};
 
-/// The largest n accepted: the largest whose estimated peak memory
-/// ([`estimated_peak_bytes`]) fits the [`MEMORY_BUDGET`] (a test checks both sides).
-pub const MAX_N: usize = 16;
-
-/// The memory the partial lists may take: 8 GiB, a third of the 24 GiB the
-/// project's machines have, so a run leaves room for everything else.
-pub const MEMORY_BUDGET: u64 = 8 << 30;
-
-/// The largest n [`estimated_peak_bytes`] estimates directly (its random
-/// probes keep the three occupancy masks in a `u64`, 2n − 1 bits).
-pub const ESTIMATE_MAX_N: usize = 32;
-
-/// The approach's description.
-pub static INFO: Info = Info {
-    id: "list-comprehension",
-    title: "Haskell list comprehension",
-    source: "[Aiello] Part I.2: the Haskell program (from the c2 wiki)",
-    structure: "one flat byte vector per level: every partial list of k queens, \
-                k bytes each, newest row first",
-    step_unit: "partial lists kept",
-    order: "newest row first, as the seed prints them (each line is the mirror of the \
-            row-order board); lists in lexicographic order of rows 1..n",
-    max_n: MAX_N,
-    limit_reason: "every level of partial lists is held in memory with the next: about \
-                   6 GiB at n = 16, about 44 GiB at n = 17, over the 8 GiB budget",
-    kind: Kind::Exhaustive,
-    splits: false,
-    counts_unique: false,
-    quick_n: 12,
-    bench_count: &[8, 10, 12],
-    // The first solution is known only once every level up to n - 1 has been
-    // built: nearly the whole cost of counting, so it is not benchmarked.
-    bench_first: &[],
-};
-
-/// How the search traces ([`Enumerate::trace_info`]).
-pub static TRACE: TraceInfo = TraceInfo {
-    step: Some(Event::Partial),
-    count_max_n: 13,
-    first_max_n: 13,
-    reason: "a trace writes a partial event per list kept, the nodes of the row-by-row \
-             tree, and a level event per level: a count writes 4 674 902 events at n = 13 \
-             and 27 358 566 at n = 14; a first-solution run builds every level but the last \
-             before its first board, 4 601 191 events at n = 13 and 26 992 971 at n = 14",
-};
-
-/// What a node at depth d is ([`Enumerate::node_unit`]).
+/// What a node at depth d is ([`queens_core::Enumerate::node_unit`]), in both readings.
 pub const NODE_UNIT: &str = "a partial list of d queens kept at level d (`safe` held): a partial \
                              board of d rows, no two queens attacking";
-
-/// The seed's list comprehension, level by level.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ListComprehension;
 
 /// The seed's `safe x y n`: true when a queen in column `x` on a new row is
 /// attacked by none of the queens of `y` (newest row first), the first of
@@ -131,392 +78,10 @@ pub fn safe(x: u8, y: &[u8], offset: u8) -> bool {
     }
 }
 
-/// One level of the comprehension, `queens k`, materialised: every list of k
-/// queens in rows 1..k that no two attack, in the seed's order, each as the
-/// seed's list (newest row first, columns 1..=n) stored back to back.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Level {
-    /// k, the length of every list.
-    list_len: usize,
-    /// The number of lists.
-    count: usize,
-    /// The lists, `list_len` bytes each.
-    bytes: Vec<u8>,
-}
-
-impl Level {
-    /// `queens 0 = [[]]`: one list, the empty one.
-    pub fn root() -> Self {
-        Level {
-            list_len: 0,
-            count: 1,
-            bytes: Vec::new(),
-        }
-    }
-
-    /// k: the number of queens in each list.
-    pub fn list_len(&self) -> usize {
-        self.list_len
-    }
-
-    /// The number of lists.
-    pub fn count(&self) -> usize {
-        self.count
-    }
-
-    /// The bytes the lists occupy (one per queen).
-    pub fn bytes(&self) -> usize {
-        self.bytes.len()
-    }
-
-    /// The lists, in the seed's order.
-    pub fn lists(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
-        let k = self.list_len;
-        (0..self.count).map(move |i| &self.bytes[i * k..(i + 1) * k])
-    }
-
-    /// `queens (k+1)` on an n×n board, built from all of this level (one
-    /// step per list kept).
-    pub fn next<P: Probe>(&self, n: usize, probe: &mut P) -> Level {
-        let mut next = Level {
-            list_len: self.list_len + 1,
-            count: 0,
-            bytes: Vec::new(),
-        };
-        let _ = comprehension(n, self, probe, |x, y| {
-            next.bytes.push(x);
-            next.bytes.extend_from_slice(y);
-            next.count += 1;
-            ControlFlow::Continue(())
-        });
-        next
-    }
-}
-
-/// `[ x : y | y <- prev, x <- [1..n], safe x y 1]`: passes each kept `x` and
-/// `y` to `keep` (which builds the list `x : y`), one step and one node of
-/// the next level's depth each; stops when `keep` breaks.
-#[inline]
-fn comprehension<P: Probe>(
-    n: usize,
-    prev: &Level,
-    probe: &mut P,
-    mut keep: impl FnMut(u8, &[u8]) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    let depth = prev.list_len + 1;
-    for y in prev.lists() {
-        for x in 1..=n as u8 {
-            if safe(x, y, 1) {
-                probe.step();
-                probe.node(depth);
-                probe.partial(x, y);
-                keep(x, y)?;
-            }
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-impl Enumerate for ListComprehension {
-    fn info(&self) -> &'static Info {
-        &INFO
-    }
-
-    /// Refuses n > [`MAX_N`], giving the estimated peak memory for that n.
-    fn check(&self, n: usize) -> Result<(), Refusal> {
-        if n <= MAX_N {
-            return Ok(());
-        }
-        let reason = if n <= ESTIMATE_MAX_N {
-            format!(
-                "every level of partial lists is held in memory with the next, which for \
-                 n = {n} would take about {} at the widest levels (estimated), over the {} \
-                 budget",
-                human_bytes(estimated_peak_bytes(n)),
-                human_bytes(MEMORY_BUDGET as f64),
-            )
-        } else {
-            format!(
-                "every level of partial lists is held in memory with the next, which already \
-                 for n = {ESTIMATE_MAX_N} would take about {} at the widest levels \
-                 (estimated), over the {} budget",
-                human_bytes(estimated_peak_bytes(ESTIMATE_MAX_N)),
-                human_bytes(MEMORY_BUDGET as f64),
-            )
-        };
-        Err(Refusal::TooLarge {
-            id: INFO.id,
-            n,
-            limit: MAX_N,
-            reason,
-        })
-    }
-
-    fn node_unit(&self) -> Result<&'static str, Refusal> {
-        Ok(NODE_UNIT)
-    }
-
-    fn trace_info(&self) -> Option<&'static TraceInfo> {
-        Some(&TRACE)
-    }
-
-    fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
-        // `queens 0 = [[]]`: the root, its one empty list.
-        probe.node(0);
-        if n == 0 {
-            // queens 0 = [[]]: one solution, the empty board.
-            return sink.solution(&[]);
-        }
-        let mut level = Level::root();
-        for depth in 1..n {
-            probe.level(depth);
-            level = level.next(n, probe);
-        }
-        probe.level(n);
-        // `queens n`, streamed to the sink: each list as the seed prints it,
-        // newest row first, 0-based.
-        let mut list = vec![0u32; n];
-        comprehension(n, &level, probe, |x, y| {
-            if S::NEEDS_BOARD {
-                list[0] = u32::from(x) - 1;
-                for (out, &c) in list[1..].iter_mut().zip(y) {
-                    *out = u32::from(c) - 1;
-                }
-            }
-            sink.solution(&list)
-        })
-    }
-}
-
-/// The estimated number of partial lists at each level k = 0..=n (index k),
-/// by Knuth's random-path estimator (D. E. Knuth, "Estimating the efficiency
-/// of backtrack programs", Math. Comp. 29, 1975): walk down the row-by-row
-/// tree, choosing a child uniformly at random; the product of the numbers of
-/// children met on the way to depth k is an unbiased estimate of the number of
-/// nodes at depth k. Averaged over [`ESTIMATE_PROBES`] walks from a fixed seed,
-/// so the estimate is the same on every run. Checked against the exact
-/// widths (counted by a full walk of the tree): the resulting
-/// [`estimated_peak_bytes`] is within 1.1 % of the true peak for n = 12..16.
-/// Panics if n > [`ESTIMATE_MAX_N`].
-pub fn estimated_widths(n: usize) -> Vec<f64> {
-    assert!(
-        n <= ESTIMATE_MAX_N,
-        "the estimator handles n up to {ESTIMATE_MAX_N}"
-    );
-    let mut widths = vec![0.0; n + 1];
-    if n == 0 {
-        widths[0] = 1.0;
-        return widths;
-    }
-    let all = u64::MAX >> (64 - n);
-    let mut rng = SplitMix64(0x5EED_0000_0000_0000);
-    for _ in 0..ESTIMATE_PROBES {
-        let (mut cols, mut diag, mut anti) = (0u64, 0u64, 0u64);
-        let mut weight = 1.0;
-        widths[0] += 1.0;
-        for width in &mut widths[1..] {
-            let free = all & !(cols | diag | anti);
-            let choices = free.count_ones();
-            if choices == 0 {
-                break;
-            }
-            weight *= f64::from(choices);
-            *width += weight;
-            let bit = nth_set_bit(free, rng.below(choices));
-            cols |= bit;
-            diag = (diag | bit) << 1;
-            anti = (anti | bit) >> 1;
-        }
-    }
-    for width in &mut widths {
-        *width /= ESTIMATE_PROBES as f64;
-    }
-    widths
-}
-
-/// The number of random walks [`estimated_widths`] averages.
-pub const ESTIMATE_PROBES: u32 = 20_000;
-
-/// The estimated peak memory of the lists, in bytes: the largest, over the
-/// levels k = 1..n−1 that are stored, of level k−1 (k−1 bytes per list) plus
-/// level k (k bytes per list), the two that are alive while level k is built
-/// ([`estimated_widths`] gives the counts). Vector growth reserves up to twice
-/// a level's bytes, but on Linux the untouched part is never resident, so
-/// the resident peak follows the bytes written.
-pub fn estimated_peak_bytes(n: usize) -> f64 {
-    let widths = estimated_widths(n);
-    (1..n)
-        .map(|k| widths[k - 1] * (k - 1) as f64 + widths[k] * k as f64)
-        .fold(0.0, f64::max)
-}
-
-/// `bytes` as "6.0 GiB", "3.4 MiB", ...
-fn human_bytes(bytes: f64) -> String {
-    const UNITS: [&str; 7] = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-    let mut value = bytes;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{value:.0} bytes")
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
-    }
-}
-
-/// The set bit of `mask` with index `k` among its set bits (0 = lowest).
-fn nth_set_bit(mut mask: u64, k: u32) -> u64 {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    mask & mask.wrapping_neg()
-}
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny fixed generator, enough
-/// for the estimator's random walks, and the same on every platform.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in 0..bound (bound > 0; the tiny modulo bias is irrelevant here).
-    fn below(&mut self, bound: u32) -> u32 {
-        (self.next_u64() % u64::from(bound)) as u32
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens_bitmask::Bitmask;
-    use queens_core::{Counter, FirstSolution, NoSteps, StepCounter, Symmetry, is_solution, known};
-    use std::collections::BTreeSet;
-
-    #[test]
-    fn steps_are_partial_lists_kept() {
-        assert_eq!(ListComprehension.count_with_steps(8).1, 2056);
-        assert_eq!(ListComprehension.count_with_steps(10).1, 35538);
-        // The same tree as bitmask's, node for node.
-        for n in 0..=9 {
-            let mut p = StepCounter::default();
-            let _ = Bitmask.search(n, &mut p, &mut Counter(0));
-            assert_eq!(ListComprehension.count_with_steps(n).1, p.count, "n = {n}");
-        }
-    }
-
-    #[test]
-    fn nodes_per_depth_are_the_levels_widths() {
-        for n in 0..=10 {
-            let (solutions, depths) = ListComprehension.count_with_depths(n);
-            assert_eq!(depths.below_root(), depths.steps, "n = {n}");
-            let nodes = depths.nodes_per_depth(n);
-            assert_eq!(nodes[n], solutions, "n = {n}");
-            let mut level = Level::root();
-            for (k, &width) in nodes.iter().enumerate().take(n) {
-                assert_eq!(level.count() as u64, width, "n = {n}, level {k}");
-                level = level.next(n, &mut NoSteps);
-            }
-        }
-    }
-
-    #[test]
-    fn every_list_is_a_board_that_solves() {
-        for n in 0..=10 {
-            let all = ListComprehension.collect(n);
-            assert_eq!(all.len() as u64, known::total(n).unwrap(), "n = {n}");
-            assert!(
-                all.iter().all(|l| l.len() == n && is_solution(l)),
-                "n = {n}"
-            );
-        }
-    }
-
-    #[test]
-    fn solution_set_equals_bitmask_and_lists_are_its_mirrors() {
-        for n in 0..=10 {
-            let ours = ListComprehension.collect(n);
-            let theirs = Bitmask.collect(n);
-            let ours_set: BTreeSet<_> = ours.iter().cloned().collect();
-            let theirs_set: BTreeSet<_> = theirs.iter().cloned().collect();
-            assert_eq!(ours_set.len(), ours.len(), "n = {n}: duplicates");
-            assert_eq!(ours_set, theirs_set, "n = {n}");
-            // Each list read as a board is the top-bottom mirror of a
-            // row-order solution: reversing it gives that solution.
-            for l in &ours {
-                assert_eq!(
-                    Symmetry::MirrorRows.apply(l),
-                    l.iter().rev().copied().collect::<Vec<_>>()
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn lists_reversed_are_in_lexicographic_order() {
-        for n in 4..=10 {
-            let reversed: Vec<Vec<u32>> = ListComprehension
-                .collect(n)
-                .into_iter()
-                .map(|mut l| {
-                    l.reverse();
-                    l
-                })
-                .collect();
-            assert!(reversed.windows(2).all(|w| w[0] < w[1]), "n = {n}");
-            // ... and that is bitmask's sequence, solution for solution.
-            assert_eq!(reversed, Bitmask.collect(n), "n = {n}");
-        }
-    }
-
-    #[test]
-    fn first_is_the_first_list() {
-        for n in [1, 4, 5, 8] {
-            let mut first = FirstSolution(None);
-            let _ = ListComprehension.search(n, &mut NoSteps, &mut first);
-            assert_eq!(
-                first.0.as_ref(),
-                ListComprehension.collect(n).first(),
-                "n = {n}"
-            );
-        }
-        let mut first = FirstSolution(None);
-        let _ = ListComprehension.search(3, &mut NoSteps, &mut first);
-        assert_eq!(first.0, None);
-    }
-
-    #[test]
-    fn levels_hold_the_seed_lists() {
-        // queens 2 on a 4×4 board: lists [x, y] with |x - y| > 1, ordered by
-        // the older row y first, then x.
-        let n = 4;
-        let one = Level::root().next(n, &mut NoSteps);
-        assert_eq!(
-            one.lists().map(<[u8]>::to_vec).collect::<Vec<_>>(),
-            [[1], [2], [3], [4]]
-        );
-        let two = one.next(n, &mut NoSteps);
-        let mut expected = Vec::new();
-        for y in 1..=4u8 {
-            for x in 1..=4u8 {
-                if x.abs_diff(y) > 1 {
-                    expected.push(vec![x, y]);
-                }
-            }
-        }
-        assert_eq!(
-            two.lists().map(<[u8]>::to_vec).collect::<Vec<_>>(),
-            expected
-        );
-        assert_eq!((two.list_len(), two.count(), two.bytes()), (2, 6, 12));
-    }
+    use queens_core::{Enumerate, FirstSolution, NoSteps, StepCounter, known};
 
     #[test]
     fn safe_walks_back_with_a_growing_offset() {
@@ -529,63 +94,68 @@ mod tests {
         assert!(safe(7, &[], 1));
     }
 
+    /// The cross-check of the two readings: the same lists in the same
+    /// order, the same steps and nodes for a count.
     #[test]
-    fn the_estimator_follows_the_true_widths() {
-        for n in [8, 10, 12] {
-            let estimate = estimated_widths(n);
-            let mut level = Level::root();
-            for (k, &e) in estimate.iter().enumerate().take(n) {
-                let exact = level.count() as f64;
-                assert!(
-                    (e - exact).abs() <= 0.1 * exact + 1.0,
-                    "n = {n}, k = {k}: {e} vs {exact}"
-                );
-                level = level.next(n, &mut NoSteps);
-            }
+    fn lazy_and_strict_list_the_same_solutions_in_the_same_order() {
+        for n in 0..=9 {
+            let lazy = ListComprehension.collect(n);
+            assert_eq!(lazy, ListComprehensionStrict.collect(n), "n = {n}");
+            assert_eq!(lazy.len() as u64, known::total(n).unwrap(), "n = {n}");
         }
-    }
-
-    #[test]
-    fn the_budget_admits_max_n_and_not_one_more() {
-        assert!(estimated_peak_bytes(MAX_N) < MEMORY_BUDGET as f64);
-        assert!(estimated_peak_bytes(MAX_N + 1) > MEMORY_BUDGET as f64);
-        assert_eq!(INFO.max_n, MAX_N);
-    }
-
-    #[test]
-    fn refuses_beyond_the_limit_with_the_estimate() {
-        assert!(ListComprehension.check(MAX_N).is_ok());
-        for n in [MAX_N + 1, ESTIMATE_MAX_N + 1, 1000] {
-            let refusal = ListComprehension.check(n).unwrap_err();
-            let Refusal::TooLarge {
-                id,
-                limit,
-                ref reason,
-                ..
-            } = refusal
-            else {
-                panic!("expected TooLarge, got {refusal:?}");
-            };
-            assert_eq!((id, limit), ("list-comprehension", MAX_N));
-            assert!(
-                reason.contains("GiB")
-                    || reason.contains("TiB")
-                    || reason.contains("PiB")
-                    || reason.contains("EiB"),
-                "{reason}"
+        for n in 10..=12 {
+            assert_eq!(
+                ListComprehension.count_with_steps(n),
+                ListComprehensionStrict.count_with_steps(n),
+                "n = {n}"
             );
-            assert!(reason.contains("8.0 GiB budget"), "{reason}");
-            let message = refusal.to_string();
-            assert!(
-                message.contains(&format!("up to {MAX_N}, not {n}")),
-                "{message}"
+        }
+        for n in 0..=10 {
+            let (lazy, lazy_depths) = ListComprehension.count_with_depths(n);
+            let (strict, strict_depths) = ListComprehensionStrict.count_with_depths(n);
+            assert_eq!(lazy, strict, "n = {n}");
+            assert_eq!(lazy_depths.steps, strict_depths.steps, "n = {n}");
+            assert_eq!(
+                lazy_depths.nodes_per_depth(n),
+                strict_depths.nodes_per_depth(n),
+                "n = {n}"
             );
         }
     }
 
+    /// The same first solution; the lazy one builds far fewer lists to get it.
     #[test]
-    fn human_bytes_picks_a_unit() {
-        assert_eq!(human_bytes(512.0), "512 bytes");
-        assert_eq!(human_bytes(6.0 * (1u64 << 30) as f64), "6.0 GiB");
+    fn the_first_solution_costs_the_lazy_one_only_its_path() {
+        for n in [1, 4, 5, 8, 10, 12] {
+            let (mut lazy, mut strict) = (StepCounter::default(), StepCounter::default());
+            let (mut a, mut b) = (FirstSolution(None), FirstSolution(None));
+            let _ = ListComprehension.search(n, &mut lazy, &mut a);
+            let _ = ListComprehensionStrict.search(n, &mut strict, &mut b);
+            assert_eq!(a.0, b.0, "n = {n}");
+            assert!(lazy.count <= strict.count, "n = {n}");
+        }
+        let steps = |e: &dyn Fn(&mut StepCounter)| {
+            let mut p = StepCounter::default();
+            e(&mut p);
+            p.count
+        };
+        let lazy = steps(&|p| {
+            let _ = ListComprehension.search(12, p, &mut FirstSolution(None));
+        });
+        let strict = steps(&|p| {
+            let _ = ListComprehensionStrict.search(12, p, &mut FirstSolution(None));
+        });
+        // n = 12: 261 lists on the way to the first board, against every
+        // list of levels 1..11 and the first of level 12 for the strict one.
+        let widths = ListComprehension
+            .count_with_depths(12)
+            .1
+            .nodes_per_depth(12);
+        let below: u64 = widths[1..12].iter().sum();
+        assert_eq!((lazy, strict), (261, below + 1));
+        assert_eq!(strict, 841_989);
+        let mut none = FirstSolution(None);
+        let _ = ListComprehension.search(3, &mut NoSteps, &mut none);
+        assert_eq!(none.0, None);
     }
 }
