@@ -24,12 +24,46 @@
 //! count. The half boards on rows E are then the pairs of a top part on
 //! E's top rows and a bottom part on E's bottom rows whose columns are
 //! complementary and whose diagonals are disjoint: a join, not a search.
+//! Only the h − 1 diagonals of each direction that cross the seam between
+//! the two blocks can clash, so each part keeps those in a small word
+//! (`meet`), its diagonals already packed for the final join (`word`: a
+//! half's word is the OR of its parts'), and for odd n the middle rows
+//! whose queen it attacks (`hits`).
 //!
 //! **The join.** A half's diagonals, restricted to the ones the other half
 //! can also reach (n − 1 of each direction for even n, n − 2 for odd),
-//! pack into one word of at most 62 bits (32 up to n = 17, so the scan
-//! then runs on `u32`s, twice as many per instruction). A pair is
-//! compatible when the AND of its two words is zero.
+//! pack into one word of at most 48 bits. A pair is compatible when the
+//! AND of its two words is zero. Small orbits (a few hundred halves a
+//! side) are scanned pair by pair; larger ones by the bit-sliced join of
+//! [`sliced`]: the larger side is cut into blocks of 256 and turned on its
+//! side, so one AND of 256-bit masks per 6 bits of a word tests 256 pairs,
+//! and a sieve files both sides by a few of their most used diagonals and
+//! skips the bins that clash on them.
+//!
+//! **Why it fell off a cliff at n = 18, and what grows.** Measured on this
+//! project's 2-core AMD EPYC host (one thread, CPU seconds, under the load
+//! of other builds; E. Kluev's program beside it): before, n = 16 0.45 s
+//! (Kluev 0.36), n = 17 2.1–3.0 s (3.9–4.2), n = 18 75 s (9.3). Three
+//! things grew at once from 17 to 18:
+//! - the pairs: 1.57 · 10^10 at n = 17, 4.54 · 10^11 at n = 18 (× 29; 4.1
+//!   · 10^9 at 16, 1.95 · 10^12 at 19). For odd n the middle queen takes a
+//!   row and a column and rules out many halves: 443 × 717 halves per
+//!   orbit on average at n = 17, 4 329 × 8 770 at n = 18, so the pairs per
+//!   orbit grow × 120 while the orbits only fall from 54 779 to 12 283;
+//! - the words: 2 × 17 = 34 bits at n = 18, past 32, so the plain scan
+//!   ran on `u64`s, half as many pairs per instruction (0.11 → 0.34 ns per
+//!   pair in the same loaded run);
+//! - the sides: up to 17 506 words (140 KB) no longer fit the level 1
+//!   cache, and each east word streamed the whole west side again.
+//!
+//! The join was 96 % of the time at n = 18 (building the halves 3 %). Now
+//! a pair costs a few hundredths of a plain one: at n = 18 the sieve
+//! compares 23 % of the pairs, 256 at a time (about 10 cycles per 256),
+//! and the whole count takes about 4.5 s, the join 2.8 s of it, the halves
+//! 1.0 s, the tables 0.25 s. Time per pair of the join (CPU ns per pair of
+//! half boards, before the sieve): n = 16 0.024, n = 17 0.04 (small
+//! orbits: filing and tables per block weigh more), n = 18 0.0063, n = 19
+//! 0.013; Kluev's program: n = 18 9.3 s, n = 19 75 s (ours 45 s).
 //!
 //! **Symmetry.** Reflecting the board left to right swaps the halves (E
 //! becomes its complement); reflecting it top to bottom reverses the rows.
@@ -42,10 +76,11 @@
 //! of every middle row that share it, so their east halves are built once),
 //! for threads and shards.
 //!
-//! Steps: one per pair of half boards compared in the final join, counted
-//! as the product of the two sides' sizes. Building the halves (the
-//! quadrant joins) is the other half of the time at n = 16–17 and is not
-//! counted.
+//! Steps: one per pair of half boards compared in the final join: the
+//! product of the two sides' sizes, less the pairs the sieve rules out
+//! without comparing them (pairs that share one of its cut diagonals; none
+//! below a thousand halves a side, so up to n = 15). Building the halves
+//! (the quadrant joins) is not counted.
 //!
 //! Nodes per depth: none. The count walks no search tree (it joins tables of
 //! partial placements), so it calls no [`Probe::node`] hook, and a
@@ -60,12 +95,19 @@
 //! the first solution. A traced count runs the tasks in order on one
 //! thread (`queens_core::count_split`). Building the halves writes nothing.
 //!
-//! Limit: memory. The quadrant tables hold every partial placement of a
-//! block of about n/2 × n/2: 119 thousand parts per table at n = 16, 7.5
-//! million at n = 20 (about 1 GB for the four), three times as many per
-//! extra queen; so n ≤ 20 (n = 20 takes minutes, n = 21 would take an hour).
+//! Limit: memory. The quadrant tables hold every partial placement of
+//! their blocks, 32 bytes each (a [`quadrant::Part`] and its queens): for
+//! n = 2h, 4 · P(h, h) · 32 bytes, for n = 2h + 1, 2 · (P(h + 1, h) +
+//! P(h, h)) · 32, where P(r, c) counts the partial placements of an r × c
+//! block: P(8, 8) = 118 969, P(9, 9) = 915 442, P(10, 10) = 7 535 369,
+//! P(11, 10) = 21 637 115, P(11, 11) = 66 807 234, P(12, 11) = 198 770 307,
+//! P(12, 12) = 633 443 407. So 0.96 GB at n = 20, 1.9 GB at 21, 8.6 GB at
+//! 22, 17 GB at 23 (and one block's table again while it is built), 81 GB
+//! at 24: n ≤ 23 on this machine's 24 GiB. The halves of one task (a few
+//! MB) come on top, once per thread.
 
 mod quadrant;
+mod sliced;
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -78,9 +120,9 @@ use queens_core::{
     count_split,
 };
 
-/// The largest n: the quadrant tables hold about 30 million parts of 32
-/// bytes at n = 20 (a GB), and three times as many per extra queen.
-pub const MAX_N: usize = 20;
+/// The largest n: the quadrant tables take 17 GB at n = 23 and 81 GB at
+/// n = 24, above this machine's 24 GiB (the formula is in the crate docs).
+pub const MAX_N: usize = 23;
 
 /// The approach's description.
 pub static INFO: Info = Info {
@@ -91,7 +133,7 @@ pub static INFO: Info = Info {
     step_unit: "pairs of half boards compared",
     order: "sets of east rows in increasing order (one per reflection orbit), then middle rows; pairs by east half, then west half; each board followed by its reflections",
     max_n: MAX_N,
-    limit_reason: "memory: the quadrant tables take about 1 GB at n = 20 and triple per queen",
+    limit_reason: "memory: the quadrant tables take 17 GB at n = 23 and 81 GB at n = 24, above 24 GiB",
     kind: Kind::Exhaustive,
     splits: true,
     counts_unique: false,
@@ -107,7 +149,7 @@ pub static TRACE: TraceInfo = TraceInfo {
     first_max_n: 17,
     reason: "a trace writes a pair event per pair of half boards compared: a count compares \
              2 082 910 pairs at n = 13 and 47 306 540 at n = 14; a first-solution run \
-             compares 1 223 624 at n = 17, 29 482 840 at n = 18 and 857 125 324 at n = 20",
+             compares 1 223 624 at n = 17, 22 909 557 at n = 18 and 53 547 713 at n = 20",
 };
 
 /// The half-board join.
@@ -197,18 +239,6 @@ impl Geometry {
         }
     }
 
-    /// The diagonals of the middle queen in row `m` (d1: x − y + n − 1,
-    /// d2: x + y), or none.
-    fn middle_diagonals(&self, m: Option<usize>) -> (u64, u64) {
-        match m {
-            Some(m) => {
-                let x = self.half;
-                (1 << (x + self.n - 1 - m), 1 << (x + m))
-            }
-            None => (0, 0),
-        }
-    }
-
     /// Packs a half's diagonals into one word: the `width` diagonals of each
     /// direction that both halves can reach, d1 in the low bits.
     fn pack(&self, d1: u64, d2: u64) -> u64 {
@@ -232,8 +262,15 @@ struct Tables {
 impl Tables {
     fn new(n: usize) -> Tables {
         let g = Geometry::new(n);
-        let block =
-            |first_row, height, first_col| Quadrant::new(n, first_row, height, first_col, g.half);
+        let pack = |d1, d2| g.pack(d1, d2);
+        let describe = quadrant::Describe {
+            seam: g.top,
+            middle: (n % 2 == 1).then_some(g.half),
+            pack: &pack,
+        };
+        let block = |first_row, height, first_col| {
+            Quadrant::new(n, (first_row, height), (first_col, g.half), &describe)
+        };
         Tables {
             g,
             east_top: block(0, g.top, g.east),
@@ -250,52 +287,54 @@ impl Tables {
 struct Halves {
     words: Vec<u64>,
     columns: Vec<u32>,
-    /// The unpacked diagonals (d1, d2), when asked for (to filter by a
-    /// middle queen later).
-    diagonals: Vec<(u64, u64)>,
+    /// Odd n, when asked for: the middle rows whose queen each half
+    /// attacks (bit per row), to filter by a middle queen later.
+    hits: Vec<u32>,
 }
 
 impl Halves {
-    /// Adds the half board with diagonals `d1`, `d2` (keeping them when
-    /// `diagonals`).
-    fn push(&mut self, g: &Geometry, d1: u64, d2: u64, diagonals: bool) {
-        self.words.push(g.pack(d1, d2));
-        if diagonals {
-            self.diagonals.push((d1, d2));
-        }
-    }
-
-    /// The halves that avoid the diagonals `blocked` (needs `diagonals`);
-    /// each half board has `queens` queens.
-    fn avoiding(&self, blocked: (u64, u64), queens: usize) -> Halves {
+    /// The halves that spare a queen in the middle column's row `m` (needs
+    /// `hits`); each half board has `queens` queens.
+    fn sparing(&self, m: usize, queens: usize) -> Halves {
         let mut out = Halves::default();
-        for (i, &(d1, d2)) in self.diagonals.iter().enumerate() {
-            if d1 & blocked.0 | d2 & blocked.1 == 0 {
+        if self.columns.is_empty() {
+            // A count: each word is written and kept only if it spares the
+            // queen, without a branch.
+            out.words = vec![0; self.words.len()];
+            let mut kept = 0;
+            for (&word, &hits) in self.words.iter().zip(&self.hits) {
+                out.words[kept] = word;
+                kept += (hits >> m & 1 ^ 1) as usize;
+            }
+            out.words.truncate(kept);
+            return out;
+        }
+        for (i, &hits) in self.hits.iter().enumerate() {
+            if hits >> m & 1 == 0 {
                 out.words.push(self.words[i]);
-                if !self.columns.is_empty() {
-                    out.columns
-                        .extend_from_slice(&self.columns[i * queens..(i + 1) * queens]);
-                }
+                out.columns
+                    .extend_from_slice(&self.columns[i * queens..(i + 1) * queens]);
             }
         }
         out
     }
 }
 
-/// Every half board on `rows` whose blocks are `top` and `bottom`, avoiding
-/// the diagonals `blocked` (d1, d2: the middle queen's): the pairs of a top
-/// part and a bottom part on complementary columns that share no diagonal.
-/// With `boards` it keeps their columns, with `diagonals` their diagonals.
+/// Every half board on `rows` whose blocks are `top` and `bottom`, sparing
+/// the middle queens of the rows `spare` (odd n; bit per row): the pairs
+/// of a top part and a bottom part on complementary columns that share no
+/// diagonal. With `boards` it keeps their columns, with `hits` the middle
+/// rows each attacks.
 fn halves(
     g: &Geometry,
     (top, bottom): (&Quadrant, &Quadrant),
     rows: u32,
-    blocked: (u64, u64),
-    (boards, diagonals): (bool, bool),
+    spare: u32,
+    (boards, hits): (bool, bool),
 ) -> Halves {
     let mut out = Halves::default();
     let all = (((1u64 << g.half) - 1) << top.first_col) as u32;
-    let (upper, lower) = (top.parts(rows), bottom.parts(rows));
+    let ((upper, upper_queens), (lower, lower_queens)) = (top.parts(rows), bottom.parts(rows));
     // Top parts in increasing order of columns want bottom parts in
     // decreasing order: one walk down `lower` serves them all.
     let (mut i, mut to) = (0, lower.len());
@@ -315,21 +354,29 @@ fn halves(
             from -= 1;
         }
         let matching = &lower[from..to];
-        for a in &upper[i..i + run] {
-            if a.d1 & blocked.0 | a.d2 & blocked.1 != 0 {
+        for (ai, a) in upper[i..i + run].iter().enumerate() {
+            if a.hits & spare != 0 {
                 continue;
             }
             if boards {
                 // A listing: keep each half's columns too.
-                for b in matching {
-                    let (d1, d2) = (a.d1 | b.d1, a.d2 | b.d2);
-                    if a.d1 & b.d1 | a.d2 & b.d2 | d1 & blocked.0 | d2 & blocked.1 == 0 {
-                        out.push(g, d1, d2, diagonals);
-                        for (part, block) in [(a, top), (b, bottom)] {
-                            let k = part.cols.count_ones();
-                            out.columns.extend((0..k).map(|q| {
-                                (part.queens >> (4 * q) & 15) as u32 + block.first_col as u32
-                            }));
+                for (bi, b) in matching.iter().enumerate() {
+                    if a.meet & b.meet == 0 && b.hits & spare == 0 {
+                        out.words.push(a.word | b.word);
+                        if hits {
+                            out.hits.push(a.hits | b.hits);
+                        }
+                        let parts = [
+                            (upper_queens[i + ai], a.cols, top),
+                            (lower_queens[from + bi], b.cols, bottom),
+                        ];
+                        for (queens, cols, block) in parts {
+                            let k = cols.count_ones();
+                            out.columns.extend(
+                                (0..k).map(|q| {
+                                    (queens >> (4 * q) & 15) as u32 + block.first_col as u32
+                                }),
+                            );
                         }
                     }
                 }
@@ -340,16 +387,15 @@ fn halves(
             let need = kept + matching.len();
             if out.words.len() < need {
                 out.words.resize(need.max(2 * out.words.len()), 0);
-                if diagonals {
-                    out.diagonals.resize(out.words.len(), (0, 0));
+                if hits {
+                    out.hits.resize(out.words.len(), 0);
                 }
             }
             for b in matching {
-                let (d1, d2) = (a.d1 | b.d1, a.d2 | b.d2);
-                let clash = a.d1 & b.d1 | a.d2 & b.d2 | d1 & blocked.0 | d2 & blocked.1;
-                out.words[kept] = g.pack(d1, d2);
-                if diagonals {
-                    out.diagonals[kept] = (d1, d2);
+                let clash = a.meet & b.meet | b.hits & spare;
+                out.words[kept] = a.word | b.word;
+                if hits {
+                    out.hits[kept] = a.hits | b.hits;
                 }
                 kept += usize::from(clash == 0);
             }
@@ -358,7 +404,7 @@ fn halves(
     }
     if !boards {
         out.words.truncate(kept);
-        out.diagonals.truncate(if diagonals { kept } else { 0 });
+        out.hits.truncate(if hits { kept } else { 0 });
     }
     out
 }
@@ -403,6 +449,61 @@ fn disjoint_pairs_any<T: Word>(a: &[T], b: &[T]) -> u64 {
         .sum()
 }
 
+/// Which scan counts the compatible pairs of an orbit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scan {
+    /// The cheaper of the two for the sizes at hand.
+    Auto,
+    /// Every pair, word against word ([`disjoint_pairs`]) (tests choose
+    /// it, to check the others against it).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Plain,
+    /// The bit-sliced join ([`sliced`]), 256 pairs at a time (tests
+    /// choose it for orbits too small to pay).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Sliced,
+}
+
+/// Pairs of `east` × `west` (words of `bits` bits) with no bit in common,
+/// counted by `scan`: the pairs found, the pairs compared, and the sieve's
+/// cut (the pairs compared are those that share no bit of it).
+fn count_pairs(east: &[u64], west: &[u64], bits: usize, scan: Scan) -> Joined {
+    // The larger side is filed in blocks, the smaller streams past them
+    // (fewer blocks would fill fewer tables, but more lanes would be left
+    // empty, and the sieve's bins want the larger side).
+    let (items, patterns) = if east.len() >= west.len() {
+        (west, east)
+    } else {
+        (east, west)
+    };
+    let sliced = match scan {
+        Scan::Auto => sliced::sliced_pays(items.len(), patterns.len(), bits),
+        Scan::Plain => false,
+        Scan::Sliced => true,
+    };
+    if sliced {
+        let cut = sliced::choose_cut(items, patterns, bits);
+        let count = sliced::count_disjoint(items, patterns, bits, cut);
+        return Joined {
+            pairs: count.fits,
+            compared: count.compared,
+            cut,
+        };
+    }
+    let pairs = if bits <= 32 {
+        // Packed words fit in 32 bits: twice as many per vector instruction.
+        let narrow = |w: &[u64]| w.iter().map(|&x| x as u32).collect::<Vec<u32>>();
+        disjoint_pairs(&narrow(east), &narrow(west))
+    } else {
+        disjoint_pairs(east, west)
+    };
+    Joined {
+        pairs,
+        compared: (east.len() * west.len()) as u64,
+        cut: 0,
+    }
+}
+
 /// A packed word of diagonals: `u32` (n ≤ 17) or `u64`.
 trait Word: Copy + Default + PartialEq + std::ops::BitAnd<Output = Self> {}
 
@@ -413,6 +514,9 @@ impl Word for u64 {}
 struct Joined {
     pairs: u64,
     compared: u64,
+    /// The diagonals the sieve cut on: a pair is compared when it shares
+    /// none of them.
+    cut: u64,
 }
 
 /// Joins each orbit of `task`: builds its two sides (with their columns
@@ -420,6 +524,7 @@ struct Joined {
 fn join_each(
     task: &Task,
     boards: bool,
+    scan: Scan,
     mut each: impl FnMut(&Orbit, Joined, &Halves, &Halves) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let t = &*task.tables;
@@ -434,32 +539,27 @@ fn join_each(
         let one = Joined {
             pairs: 1,
             compared: 1,
+            cut: 0,
         };
         return each(&task.orbits[0], one, &empty, &empty);
     }
     let odd = g.n % 2 == 1;
     let east_blocks = (&t.east_top, &t.east_bottom);
-    let east_all = halves(g, east_blocks, task.east, (0, 0), (boards, odd));
+    let east_all = halves(g, east_blocks, task.east, 0, (boards, odd));
     for orbit in &task.orbits {
-        let blocked = g.middle_diagonals(orbit.middle);
+        let spare = orbit.middle.map_or(0, |m| 1u32 << m);
         let filtered;
-        let east = if odd {
-            filtered = east_all.avoiding(blocked, g.half);
-            &filtered
-        } else {
-            &east_all
+        let east = match orbit.middle {
+            Some(m) => {
+                filtered = east_all.sparing(m, g.half);
+                &filtered
+            }
+            None => &east_all,
         };
         let west_blocks = (&t.west_top, &t.west_bottom);
-        let west = halves(g, west_blocks, g.west_rows(orbit), blocked, (boards, false));
-        let pairs = if 2 * g.width <= 32 {
-            // Packed words fit in 32 bits: twice as many per vector instruction.
-            let narrow = |w: &[u64]| w.iter().map(|&x| x as u32).collect::<Vec<u32>>();
-            disjoint_pairs(&narrow(&east.words), &narrow(&west.words))
-        } else {
-            disjoint_pairs(&east.words, &west.words)
-        };
-        let compared = (east.words.len() * west.words.len()) as u64;
-        each(orbit, Joined { pairs, compared }, east, &west)?;
+        let west = halves(g, west_blocks, g.west_rows(orbit), spare, (boards, false));
+        let joined = count_pairs(&east.words, &west.words, 2 * g.width, scan);
+        each(orbit, joined, east, &west)?;
     }
     ControlFlow::Continue(())
 }
@@ -558,8 +658,8 @@ impl Split for HalfJoin {
 
     fn count_task<P: Probe>(&self, _n: usize, task: &Task, probe: &mut P) -> Tally {
         let mut solutions = 0;
-        let _ = join_each(task, false, |orbit, joined, east, west| {
-            trace_pairs(task, orbit, east, west, probe);
+        let _ = join_each(task, false, Scan::Auto, |orbit, joined, east, west| {
+            trace_pairs(task, orbit, &joined, east, west, probe);
             probe.steps(joined.compared);
             solutions += joined.pairs * orbit.weight();
             ControlFlow::Continue(())
@@ -593,15 +693,20 @@ impl Enumerate for HalfJoin {
 
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
         for task in self.tasks(n) {
-            join_each(&task, S::NEEDS_BOARD, |orbit, joined, east, west| {
-                trace_pairs(&task, orbit, east, west, probe);
-                probe.steps(joined.compared);
-                if S::NEEDS_BOARD {
-                    emit_pairs(&task.tables.g, orbit, east, west, sink)
-                } else {
-                    (0..joined.pairs * orbit.weight()).try_for_each(|_| sink.solution(&[]))
-                }
-            })?;
+            join_each(
+                &task,
+                S::NEEDS_BOARD,
+                Scan::Auto,
+                |orbit, joined, east, west| {
+                    trace_pairs(&task, orbit, &joined, east, west, probe);
+                    probe.steps(joined.compared);
+                    if S::NEEDS_BOARD {
+                        emit_pairs(&task.tables.g, orbit, east, west, sink)
+                    } else {
+                        (0..joined.pairs * orbit.weight()).try_for_each(|_| sink.solution(&[]))
+                    }
+                },
+            )?;
         }
         ControlFlow::Continue(())
     }
@@ -615,11 +720,20 @@ impl Enumerate for HalfJoin {
 /// `orbit`'s half boards the join compares (its steps), east half by east
 /// half, each `ok` when the two share no diagonal.
 #[inline(always)]
-fn trace_pairs<P: Probe>(task: &Task, orbit: &Orbit, east: &Halves, west: &Halves, probe: &mut P) {
+fn trace_pairs<P: Probe>(
+    task: &Task,
+    orbit: &Orbit,
+    joined: &Joined,
+    east: &Halves,
+    west: &Halves,
+    probe: &mut P,
+) {
     if P::TRACES {
         for &a in &east.words {
             for &b in &west.words {
-                probe.pair(task.index, a & b == 0, orbit.weight());
+                if a & b & joined.cut == 0 {
+                    probe.pair(task.index, a & b == 0, orbit.weight());
+                }
             }
         }
     }

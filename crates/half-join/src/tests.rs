@@ -106,7 +106,7 @@ fn wide_words_are_joined_too() {
     assert!(2 * g.width > 32);
     let mut found = None;
     for task in HalfJoin.tasks(n) {
-        let _ = join_each(&task, true, |orbit, joined, east, west| {
+        let _ = join_each(&task, true, Scan::Auto, |orbit, joined, east, west| {
             if joined.pairs > 0 {
                 found = Some((*orbit, joined.pairs, east.clone(), west.clone()));
                 return ControlFlow::Break(());
@@ -159,4 +159,139 @@ fn nodes_per_depth_are_refused_it_walks_no_tree() {
         approach.count(8, &opts, Steps::Count).unwrap().solutions,
         92
     );
+}
+
+/// A small deterministic generator (xorshift64*) for the join tests.
+fn words(seed: u64, len: usize, bits: usize, density: u32) -> Vec<u64> {
+    let mut s = seed | 1;
+    let mut next = move || {
+        s ^= s >> 12;
+        s ^= s << 25;
+        s ^= s >> 27;
+        s.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    };
+    // Each bit set with probability about 1 / density.
+    (0..len)
+        .map(|_| {
+            let mut w = !0u64;
+            for _ in 1..density {
+                w &= next();
+            }
+            w & ((1u64 << bits) - 1)
+        })
+        .collect()
+}
+
+#[test]
+fn transpose_turns_a_bit_matrix_on_its_side() {
+    let rows = words(7, 64, 64 - 1, 2);
+    let mut m: [u64; 64] = rows.clone().try_into().unwrap();
+    m[5] = !0;
+    m[63] = 1 << 63 | 1;
+    let before = m;
+    sliced::transpose(&mut m);
+    for (i, row) in m.iter().enumerate() {
+        for (j, old) in before.iter().enumerate() {
+            assert_eq!(row >> j & 1, old >> i & 1, "({i}, {j})");
+        }
+    }
+}
+
+#[test]
+fn the_sliced_join_counts_what_the_plain_scan_counts() {
+    // Every chunk count, full and partial blocks, sparse and dense words,
+    // empty sides and the zero word (it fits every pattern, padding not).
+    for bits in [1, 5, 6, 7, 12, 17, 30, 34, 36, 38, 41, sliced::MAX_BITS] {
+        for (items, patterns) in [(0, 5), (3, 0), (1, 1), (70, 255), (300, 256), (129, 700)] {
+            for density in [2, 4] {
+                let seed = (bits * 1000 + items * 7 + patterns) as u64;
+                let mut a = words(seed, items, bits, density);
+                let b = words(seed ^ 0xabcd, patterns, bits, density);
+                if let Some(first) = a.first_mut() {
+                    *first = 0;
+                }
+                let want = disjoint_pairs(&a, &b);
+                for cuts in 0..=sliced::MAX_CUTS.min(bits) {
+                    // Cut the lowest bits, then every third one.
+                    let cut = (0..bits)
+                        .filter(|j| cuts > 3 && j % 3 == 0 || *j < cuts)
+                        .take(cuts)
+                        .fold(0u64, |c, j| c | 1 << j);
+                    let count = sliced::count_disjoint(&a, &b, bits, cut);
+                    assert_eq!(
+                        count.fits, want,
+                        "{bits} bits, {items} × {patterns}, cut {cut:#x}"
+                    );
+                    let compared = a
+                        .iter()
+                        .flat_map(|x| b.iter().map(move |y| x & y & cut))
+                        .filter(|&c| c == 0)
+                        .count();
+                    assert_eq!(count.compared, compared as u64, "cut {cut:#x}");
+                }
+                for scan in [Scan::Plain, Scan::Sliced, Scan::Auto] {
+                    assert_eq!(count_pairs(&a, &b, bits, scan).pairs, want, "{scan:?}");
+                }
+            }
+        }
+    }
+}
+
+/// The count of board size n, every orbit joined by `scan`.
+fn count_with(n: usize, scan: Scan) -> u64 {
+    let mut total = 0;
+    for task in HalfJoin.tasks(n) {
+        let _ = join_each(&task, false, scan, |orbit, joined, _, _| {
+            total += joined.pairs * orbit.weight();
+            ControlFlow::Continue(())
+        });
+    }
+    total
+}
+
+#[test]
+fn every_scan_counts_a000170() {
+    for n in 0..=12 {
+        for scan in [Scan::Plain, Scan::Sliced, Scan::Auto] {
+            assert_eq!(
+                Some(count_with(n, scan)),
+                known::total(n),
+                "n = {n}, {scan:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_size_up_to_the_limit_fits_the_words() {
+    // Packed diagonals, rows and middle-row hits fit their words up to MAX_N.
+    for n in 2..=MAX_N {
+        let g = Geometry::new(n);
+        assert!(2 * g.width <= sliced::MAX_BITS, "n = {n}");
+        assert!(n <= 32 && g.top <= 12, "n = {n}");
+    }
+}
+
+#[test]
+fn the_sieve_compares_the_pairs_its_trace_writes() {
+    // At n = 16 the larger orbits have over a thousand halves a side, so
+    // the sieve cuts; its count and its compared pairs are checked against
+    // the plain scan and against the pairs that share no cut diagonal.
+    let n = 16;
+    let g = Geometry::new(n);
+    let mut sieved = 0;
+    for task in HalfJoin.tasks(n).into_iter().step_by(97) {
+        let _ = join_each(&task, false, Scan::Auto, |_, joined, east, west| {
+            let (a, b) = (&east.words, &west.words);
+            let plain = count_pairs(a, b, 2 * g.width, Scan::Plain);
+            assert_eq!(joined.pairs, plain.pairs);
+            let compared = a
+                .iter()
+                .flat_map(|x| b.iter().map(move |y| x & y & joined.cut));
+            assert_eq!(joined.compared, compared.filter(|&c| c == 0).count() as u64);
+            sieved += usize::from(joined.cut != 0);
+            ControlFlow::Continue(())
+        });
+    }
+    assert!(sieved > 0, "some orbit is sieved");
 }
