@@ -28,13 +28,18 @@ pub enum Command {
     Report(MeasureArgs),
     /// The issues' speed targets, side by side with the C references (needs gcc).
     Peers(PeerArgs),
+    /// Write the man pages of queens and block-sums to DIR (default target/man).
+    Man(crate::man::ManArgs),
+    /// Trace small searches and draw their trees: DIR/data/traces and DIR/trees only
+    /// (then `render` puts them in REPORT.md and the step-through page).
+    Trees(RenderArgs),
 }
 
 /// Options of `measure` and `report`.
 #[derive(Clone, Debug, PartialEq, Eq, Args)]
 pub struct MeasureArgs {
     /// How far and how often to measure: smoke (small n, one sample; CI),
-    /// standard (under 3 minutes on 2 cores), full (larger budgets, local
+    /// standard (about 3½ minutes on 2 cores), full (larger budgets, local
     /// search to 10^7).
     #[arg(long, default_value = "standard", value_parser = parse_profile)]
     pub profile: Profile,
@@ -127,6 +132,10 @@ mod tests {
             (Profile::Smoke, PathBuf::from("/tmp/x"))
         );
         assert_eq!(o.algos.unwrap(), ["bitmask", "mrv"]);
+        let Command::Trees(o) = parse("trees --out /tmp/t").unwrap() else {
+            panic!()
+        };
+        assert_eq!(o.out, PathBuf::from("/tmp/t"));
     }
 
     #[test]

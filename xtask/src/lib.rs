@@ -27,6 +27,7 @@ pub mod explore;
 pub mod figure;
 pub mod format;
 pub mod lessons;
+pub mod man;
 pub mod measure;
 pub mod peers;
 pub mod profile;

@@ -2,7 +2,8 @@
 //!
 //! `measure` runs the approaches and writes `DIR/data`; `render` turns that
 //! data into `DIR/charts` and `DIR/REPORT.md`; `report` does both; `peers`
-//! measures the issues' targets against the C references. See
+//! measures the issues' targets against the C references; `trees` traces
+//! small searches and draws their trees alone. See
 //! `cargo xtask --help`.
 
 use std::process::ExitCode;
@@ -68,6 +69,25 @@ fn run(command: Command) -> Result<()> {
             );
             Ok(())
         }
+        Command::Trees(args) => {
+            let bins = build::build(false)?;
+            let stage = Stage::new(&args.out)?;
+            let data_dir = stage.path().join("data");
+            measure::traces::collect(&bins.queens, &data_dir)?;
+            let traces = xtask::data::traces::load(&data_dir)?;
+            let folder = render::trees::FOLDER;
+            let pictures = render::trees::render(&traces, &stage.path().join(folder))?;
+            let kept = format!("data/{}", xtask::data::traces::FOLDER);
+            stage.commit(&[kept.as_str(), folder])?;
+            eprintln!(
+                "xtask: drew {} pictures from {} traces into {} (`cargo xtask render` shows them in the report)",
+                pictures.len(),
+                traces.len(),
+                args.out.join(folder).display()
+            );
+            Ok(())
+        }
+        Command::Man(args) => xtask::man::run(&args),
         Command::Measure(args) => measure_and_maybe_render(args, false),
         Command::Report(args) => measure_and_maybe_render(args, true),
     }

@@ -24,7 +24,7 @@ pub enum Profile {
     /// For CI: small n, one sample, well under 30 s of measuring.
     Smoke,
     /// The default: as far as each approach gets within the per-point budget,
-    /// under 3 minutes of measuring on a 2-core machine.
+    /// about 3½ minutes of measuring on a 2-core machine.
     Standard,
     /// Larger budgets, more samples, local search to 10⁷.
     Full,

@@ -45,7 +45,8 @@ impl Stage {
         self.dir.path()
     }
 
-    /// Moves each staged entry (a file or folder name) into the output
+    /// Moves each staged entry (a file or folder name, or a path below a
+    /// folder the output already has, such as `data/traces`) into the output
     /// folder, replacing the old one; on failure puts the old ones back.
     pub fn commit(self, entries: &[&str]) -> Result<()> {
         let old = self.path().join(".old");
@@ -58,6 +59,11 @@ impl Stage {
                 old.join(entry),
             );
             if target.exists() {
+                // An entry may be nested (`data/traces`): its backup's folder first.
+                if let Some(parent) = backup.parent() {
+                    fs::create_dir_all(parent)
+                        .context(|| format!("cannot create {}", parent.display()))?;
+                }
                 fs::rename(&target, &backup)
                     .context(|| format!("cannot move {} aside", target.display()))?;
             }
@@ -116,6 +122,21 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 3, "{names:?}");
+    }
+
+    #[test]
+    fn a_nested_entry_replaces_only_itself() {
+        let out = tempfile::tempdir().unwrap();
+        fs::create_dir_all(out.path().join("data/traces")).unwrap();
+        fs::write(out.path().join("data/traces/old.jsonl"), "old").unwrap();
+        fs::write(out.path().join("data/runs.csv"), "runs").unwrap();
+        let stage = Stage::new(out.path()).unwrap();
+        fs::create_dir_all(stage.path().join("data/traces")).unwrap();
+        fs::write(stage.path().join("data/traces/new.jsonl"), "new").unwrap();
+        stage.commit(&["data/traces"]).unwrap();
+        assert!(!out.path().join("data/traces/old.jsonl").exists());
+        assert!(out.path().join("data/traces/new.jsonl").exists());
+        assert!(out.path().join("data/runs.csv").exists());
     }
 
     #[test]

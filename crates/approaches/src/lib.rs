@@ -14,8 +14,12 @@ static ATTACK_BOARD: Exhaustive<queens_attack_board::AttackBoard> =
     Exhaustive(queens_attack_board::AttackBoard);
 static LIST_COMPREHENSION: Exhaustive<queens_list_comprehension::ListComprehension> =
     Exhaustive(queens_list_comprehension::ListComprehension);
+static LIST_COMPREHENSION_STRICT: Exhaustive<queens_list_comprehension::ListComprehensionStrict> =
+    Exhaustive(queens_list_comprehension::ListComprehensionStrict);
 static PERMUTATIONS: Exhaustive<queens_permutations::Permutations> =
     Exhaustive(queens_permutations::Permutations);
+static PERMUTATIONS_STREAMING: Exhaustive<queens_permutations::PermutationsStreaming> =
+    Exhaustive(queens_permutations::PermutationsStreaming);
 static MRV: Exhaustive<queens_mrv::Mrv> = Exhaustive(queens_mrv::Mrv);
 static MRV_TUNED: Local<queens_mrv::MrvTuned> = Local(queens_mrv::MrvTuned);
 static GENERATE_AND_TEST: Exhaustive<queens_generate_and_test::GenerateAndTest> =
@@ -39,7 +43,9 @@ pub static REGISTRY: Registry = Registry::new(&[
     &HALF_JOIN,
     &ATTACK_BOARD,
     &LIST_COMPREHENSION,
+    &LIST_COMPREHENSION_STRICT,
     &PERMUTATIONS,
+    &PERMUTATIONS_STREAMING,
     &MRV,
     &MRV_TUNED,
     &GENERATE_AND_TEST,

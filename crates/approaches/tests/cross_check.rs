@@ -24,7 +24,11 @@ const ROW_BY_ROW_TREE: [&str; 4] = [
 /// Tree searches whose step is testing a complete candidate (a leaf of their
 /// unpruned tree), not entering a node: their steps are the nodes at depth
 /// n. Every other tree search's steps are its nodes at depths 1..=n.
-const STEPS_ARE_LEAVES: [&str; 2] = ["permutations", "generate-and-test"];
+const STEPS_ARE_LEAVES: [&str; 3] = [
+    "permutations",
+    "permutations-streaming",
+    "generate-and-test",
+];
 
 fn listing(approach: &dyn Approach, n: usize) -> Vec<Vec<u32>> {
     let mut all = Vec::new();
@@ -159,6 +163,16 @@ fn check_depths(id: &str, n: usize, depths: &Outcome, counted: &Outcome) {
     let nodes = depths.nodes_per_depth.as_ref().expect("nodes per depth");
     assert_eq!(nodes.len(), n + 1, "{id}, n = {n}: {nodes:?}");
     assert_eq!(nodes[0], 1, "{id}, n = {n}: one root");
+    if let Some(dead_ends) = &depths.dead_ends_per_depth {
+        assert_eq!(dead_ends.len(), n + 1, "{id}, n = {n}: {dead_ends:?}");
+        assert_eq!(
+            dead_ends[n], 0,
+            "{id}, n = {n}: a full board is no dead end"
+        );
+        for (d, (&dead, &all)) in dead_ends.iter().zip(nodes).enumerate() {
+            assert!(dead <= all, "{id}, n = {n}, depth {d}: {dead} of {all}");
+        }
+    }
     let steps = depths.steps.unwrap();
     if STEPS_ARE_LEAVES.contains(&id) {
         assert_eq!(nodes[n], steps, "{id}, n = {n}: {nodes:?}");
@@ -253,6 +267,53 @@ fn approaches_on_the_row_by_row_tree_visit_the_same_nodes_per_depth() {
         depths(REGISTRY.get("bitmask").unwrap(), 8),
         [1, 8, 42, 140, 344, 568, 550, 312, 92]
     );
+}
+
+/// The dead ends of the row-by-row tree at each depth, by brute force: the
+/// safe placements of the first d < n rows that no column of row d extends.
+fn row_by_row_dead_ends(n: usize) -> Vec<u64> {
+    let safe = |t: &[usize], c: usize| {
+        let d = t.len();
+        t.iter()
+            .enumerate()
+            .all(|(i, &ci)| ci != c && d - i != ci.abs_diff(c))
+    };
+    let mut level: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut out = vec![0; n + 1];
+    for dead in out.iter_mut().take(n) {
+        let mut next = Vec::new();
+        for t in &level {
+            let children: Vec<_> = (0..n).filter(|&c| safe(t, c)).collect();
+            if children.is_empty() {
+                *dead += 1;
+            }
+            next.extend(children.into_iter().map(|c| [t.as_slice(), &[c]].concat()));
+        }
+        level = next;
+    }
+    out
+}
+
+#[test]
+fn the_row_by_row_tree_and_csps_default_report_its_dead_ends() {
+    let mut walkers = ROW_BY_ROW_TREE.to_vec();
+    walkers.push("csp");
+    for id in walkers {
+        let approach = REGISTRY.get(id).unwrap();
+        for n in 1..=7.min(cross_check_limit(approach)) {
+            let out = approach
+                .count(n, &Options::default(), Steps::Depths)
+                .unwrap();
+            assert_eq!(
+                out.dead_ends_per_depth,
+                Some(row_by_row_dead_ends(n)),
+                "{id}, n = {n}"
+            );
+        }
+    }
+    // n = 4, seed 001's box trace: queens in a corner of row 1 run into a
+    // dead end in row 3 (after (2, 3) or (2, 2)) and in row 4.
+    assert_eq!(row_by_row_dead_ends(4), [0, 0, 2, 2, 0]);
 }
 
 #[test]

@@ -36,7 +36,7 @@ const TRACED: [&str; 15] = [
 ];
 
 /// The placement searches: `place`, `remove`, `dead-end`, `solution`.
-const PLACEMENT: [&str; 7] = [
+const PLACEMENT: [&str; 8] = [
     "bitmask",
     "bitmask-mirror",
     "bitmask-symmetric",
@@ -44,6 +44,7 @@ const PLACEMENT: [&str; 7] = [
     "string-regex",
     "mrv",
     "mrv-tuned",
+    "csp",
 ];
 
 /// The local searches with an `init` board and moves or swaps.
@@ -477,10 +478,15 @@ fn the_row_by_row_searches_write_the_same_trace() {
                 let t = trace(get(id), n, run);
                 assert_eq!(t.body(), reference.body(), "{id}, n = {n}, {run:?}");
             }
-            // The list comprehension keeps the same nodes, a level at a time.
-            let lists = trace(get("list-comprehension"), n, run);
-            if run == Run::Count {
-                assert_eq!(lists.count("partial"), reference.count("place"), "n = {n}");
+            // The list comprehensions keep the same nodes: the lazy one
+            // depth first, stopping where bitmask stops; the strict one a
+            // level at a time.
+            for id in ["list-comprehension", "list-comprehension-strict"] {
+                let lists = trace(get(id), n, run);
+                if run == Run::Count || id == "list-comprehension" {
+                    let places = reference.count("place");
+                    assert_eq!(lists.count("partial"), places, "{id}, n = {n}");
+                }
             }
         }
     }
@@ -522,7 +528,7 @@ fn the_symmetric_trace_places_the_queens_in_takakens_order() {
 
 #[test]
 fn list_comprehension_traces_its_levels_and_lists() {
-    let approach = get("list-comprehension");
+    let approach = get("list-comprehension-strict");
     for n in 1..=8 {
         let t = trace(approach, n, Run::Count);
         let mut level = 0;
@@ -566,6 +572,7 @@ fn candidate_traces_test_every_candidate_in_order() {
             (|n: u64| n.pow(n as u32)) as fn(u64) -> u64,
         ),
         ("permutations", |n: u64| (1..=n).product()),
+        ("permutations-streaming", |n: u64| (1..=n).product()),
     ] {
         for n in 1..=6 {
             let t = trace(get(id), n, Run::Count);
@@ -739,7 +746,20 @@ fn check_limits<E: Enumerate>(search: &E, smallest_first: usize, beyond: Beyond)
 fn the_limits_are_where_the_traces_pass_the_bound() {
     check_limits(&queens_bitmask::Bitmask, 0, Beyond::Both);
     check_limits(&queens_half_join::HalfJoin, 0, Beyond::Both);
-    check_limits(&queens_permutations::Permutations, 0, Beyond::Both);
+    check_limits(&queens_permutations::PermutationsStreaming, 0, Beyond::Both);
+    // permutations holds the seed's arrays (3 GB at its max n, 10): its count
+    // and its first-solution run both test every board, as many candidate
+    // events as the streaming count, so it traces every n it accepts.
+    let seed = &queens_permutations::Permutations;
+    for n in 0..=8 {
+        let count = events(seed, n, false);
+        assert_eq!(events(seed, n, true), count, "n = {n}");
+        let streaming = &queens_permutations::PermutationsStreaming;
+        assert_eq!(events(streaming, n, false), count, "n = {n}");
+    }
+    let (info, max_n) = (seed.trace_info().unwrap(), seed.info().max_n);
+    assert_eq!((info.count_max_n, info.first_max_n), (max_n, max_n));
+    assert!(events(&queens_permutations::PermutationsStreaming, max_n, false) <= MAX_EVENTS);
     check_limits(&queens_generate_and_test::GenerateAndTest, 0, Beyond::Both);
     check_limits(&queens_mrv::Mrv, 0, Beyond::Both);
     // The symmetry counters' first solutions at n >= 20 come after
@@ -763,6 +783,11 @@ fn the_limits_are_where_the_traces_pass_the_bound() {
         13,
         Beyond::No,
     );
+    check_limits(
+        &queens_list_comprehension::ListComprehensionStrict,
+        13,
+        Beyond::No,
+    );
     // The same tree as bitmask's: the same events, so the same limits
     // (`the_row_by_row_searches_write_the_same_trace`); string-regex's
     // regexes are too slow to walk n = 13 here.
@@ -775,15 +800,18 @@ fn the_limits_are_where_the_traces_pass_the_bound() {
             "{id}"
         );
     }
-    // The list comprehension: bitmask's placements plus n level events.
-    let lists = get("list-comprehension").trace_info().unwrap();
+    // The list comprehensions: bitmask's placements (the lazy one), plus n
+    // level events (the strict one).
+    let lists = get("list-comprehension-strict").trace_info().unwrap();
+    let lazy = get("list-comprehension").trace_info().unwrap();
+    assert_eq!(lazy.count_max_n, lists.count_max_n);
     let beyond = lists.count_max_n + 1;
     let placements = get("bitmask")
         .count(beyond, &Options::default(), Steps::Count)
         .unwrap()
         .steps
         .unwrap();
-    assert!(placements + beyond as u64 > MAX_EVENTS);
+    assert!(placements > MAX_EVENTS);
 }
 
 #[test]
@@ -796,4 +824,69 @@ fn the_tracer_probe_writes_nothing_for_other_probes() {
     let _ = queens_bitmask::Bitmask.count(8, &Options::default(), &mut tracer);
     assert_eq!(tracer.total(), Some(plain.count));
     assert_eq!(tracer.count(Event::Place), plain.count);
+}
+
+/// The dead ends a `Steps::Depths` run derives from the order of its nodes
+/// are the `dead-end` events of the trace, depth by depth, for every
+/// placement search that records its nodes one at a time (the split
+/// counters record theirs in bulk and report none).
+#[test]
+fn dead_ends_per_depth_are_the_traces_dead_end_events() {
+    let mut compared = 0;
+    for id in PLACEMENT {
+        let approach = get(id);
+        if approach.info().kind != Kind::Exhaustive {
+            continue;
+        }
+        for n in 1..=7 {
+            let opts = Options::default();
+            let depths = approach.count(n, &opts, Steps::Depths).unwrap();
+            let Some(dead_ends) = depths.dead_ends_per_depth else {
+                assert!(
+                    id.starts_with("bitmask-"),
+                    "{id}: only the split counters lose the order of their nodes"
+                );
+                continue;
+            };
+            let t = trace(approach, n, Run::Count);
+            let mut traced = vec![0u64; n + 1];
+            for e in t.body().iter().filter(|e| e["event"] == "dead-end") {
+                traced[e["depth"].as_u64().unwrap() as usize] += 1;
+            }
+            assert_eq!(dead_ends, traced, "{id}, n = {n}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 5 * 7, "{compared} runs compared");
+}
+
+/// The csp lab traces with its knobs: each setting's trace holds as many
+/// steps and dead ends as its `--depths` run counts.
+#[test]
+fn the_csp_lab_traces_every_knob_setting() {
+    let csp = get("csp");
+    let settings = [
+        vec![("order", "mrv"), ("propagate", "forward")],
+        vec![("values", "lcv"), ("propagate", "arc")],
+        vec![("order", "mrv-random"), ("values", "middle-out")],
+    ];
+    for knobs in settings {
+        let opts = Options {
+            knobs: knobs.iter().map(|&(k, v)| (k, v.to_string())).collect(),
+            ..Options::default()
+        };
+        for n in 4..=7 {
+            let depths = csp.count(n, &opts, Steps::Depths).unwrap();
+            let t = trace_with(csp, n, Run::Count, &opts);
+            assert_eq!(t.outcome.solutions, known::total(n).unwrap(), "{knobs:?}");
+            assert_eq!(
+                t.count("place"),
+                depths.steps.unwrap(),
+                "{knobs:?}, n = {n}"
+            );
+            assert_eq!(t.count("place"), t.count("remove"), "{knobs:?}, n = {n}");
+            let dead: u64 = depths.dead_ends_per_depth.unwrap().iter().sum();
+            assert_eq!(t.count("dead-end"), dead, "{knobs:?}, n = {n}");
+        }
+    }
 }

@@ -131,6 +131,11 @@ pub struct Outcome {
     /// `0..=n` (index = depth; 1 at depth 0, the root), else `None`. What a
     /// node is: [`Approach::node_unit`].
     pub nodes_per_depth: Option<Vec<u64>>,
+    /// With [`Steps::Depths`]: the dead ends among those nodes at each depth
+    /// `0..=n`, nodes above depth n with no child
+    /// ([`DepthCounter::dead_ends_per_depth`]); `None` otherwise, and for a
+    /// search that records its nodes in bulk or over several tasks.
+    pub dead_ends_per_depth: Option<Vec<u64>>,
 }
 
 /// Why an approach declined or failed to answer.
@@ -207,7 +212,8 @@ impl fmt::Display for Refusal {
             }
             Refusal::GaveUp { id, n, steps } => write!(
                 f,
-                "{id} found no solution for n = {n} within its budget of {steps} steps"
+                "{id} found no solution for n = {n} within its budget of {steps} step{}",
+                if *steps == 1 { "" } else { "s" }
             ),
         }
     }
@@ -254,6 +260,17 @@ pub trait Approach: Sync {
     /// none). The CLI refuses a knob the chosen approach does not list.
     fn knobs(&self) -> &'static [&'static str] {
         &[]
+    }
+    /// Whether a run with these options draws random numbers, so that
+    /// [`Options::seed`] changes it (default: no). The CLI refuses `--seed`
+    /// where this is false and reports the seed as `null`.
+    fn uses_seed(&self, _opts: &Options) -> bool {
+        false
+    }
+    /// Whether a run gives up after [`Options::max_steps`] steps (default:
+    /// no). The CLI refuses `--max-steps` where this is false.
+    fn uses_max_steps(&self) -> bool {
+        false
     }
     /// How the approach traces (`queens --trace`): its step event and the
     /// sizes it traces; `None` for an approach that writes no trace.
@@ -507,7 +524,7 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
     /// nodes per depth do not depend on the threads, and shards add up.
     fn count(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
         self.0.check(n)?;
-        let (tally, steps, nodes_per_depth) = match steps {
+        let (tally, steps, depths) = match steps {
             Steps::Skip => (self.0.count(n, opts, &mut NoSteps), None, None),
             Steps::Count => {
                 let mut probe = StepCounter::default();
@@ -517,14 +534,15 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
                 self.0.node_unit()?;
                 let mut probe = DepthCounter::default();
                 let tally = self.0.count(n, opts, &mut probe);
-                (tally, probe.total(), Some(probe.nodes_per_depth(n)))
+                (tally, probe.total(), Some(probe))
             }
         };
         Ok(Outcome {
             solutions: tally.solutions,
             unique: tally.unique,
             steps,
-            nodes_per_depth,
+            nodes_per_depth: depths.as_ref().map(|d| d.nodes_per_depth(n)),
+            dead_ends_per_depth: depths.and_then(|d| d.dead_ends_per_depth(n)),
             ..Outcome::default()
         })
     }
@@ -548,7 +566,7 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
     }
     fn first(&self, n: usize, _opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
         self.0.check(n)?;
-        let (solution, steps, nodes_per_depth) = match steps {
+        let (solution, steps, depths) = match steps {
             Steps::Skip => (self.0.first(n, &mut NoSteps), None, None),
             Steps::Count => {
                 let mut probe = StepCounter::default();
@@ -558,14 +576,15 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
                 self.0.node_unit()?;
                 let mut probe = DepthCounter::default();
                 let solution = self.0.first(n, &mut probe);
-                (solution, probe.total(), Some(probe.nodes_per_depth(n)))
+                (solution, probe.total(), Some(probe))
             }
         };
         Ok(Outcome {
             solutions: u64::from(solution.is_some()),
             steps,
             solution,
-            nodes_per_depth,
+            nodes_per_depth: depths.as_ref().map(|d| d.nodes_per_depth(n)),
+            dead_ends_per_depth: depths.and_then(|d| d.dead_ends_per_depth(n)),
             ..Outcome::default()
         })
     }
@@ -592,6 +611,16 @@ pub trait LocalSearch: Sync {
     /// none). The CLI refuses a knob the chosen approach does not list.
     fn knobs(&self) -> &'static [&'static str] {
         &[]
+    }
+    /// Whether a run draws random numbers ([`Approach::uses_seed`]; default:
+    /// yes, a local search does; a construction such as `explicit` says no).
+    fn uses_seed(&self, _opts: &Options) -> bool {
+        true
+    }
+    /// Whether a run gives up after [`Options::max_steps`] steps
+    /// ([`Approach::uses_max_steps`]; default: yes, as a local search does).
+    fn uses_max_steps(&self) -> bool {
+        true
     }
     /// Finds one solution; `Err(GaveUp)` when the step budget runs out.
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal>;
@@ -637,6 +666,12 @@ impl<S: LocalSearch> Approach for Local<S> {
     }
     fn knobs(&self) -> &'static [&'static str] {
         self.0.knobs()
+    }
+    fn uses_seed(&self, opts: &Options) -> bool {
+        self.0.uses_seed(opts)
+    }
+    fn uses_max_steps(&self) -> bool {
+        self.0.uses_max_steps()
     }
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         self.0.trace_info()

@@ -147,8 +147,17 @@ impl Probe for StepCounter {
     }
 }
 
-/// The probe of a `--depths` run: counts steps as [`StepCounter`] does, and
-/// the nodes the search enters at each depth.
+/// The probe of a `--depths` run: counts steps as [`StepCounter`] does, the
+/// nodes the search enters at each depth, and the dead ends among them.
+///
+/// A dead end is a node below depth n with no child: the search found no
+/// safe square for the next queen (or, with look-ahead, an empty domain).
+/// The counter derives them from the order of [`Probe::node`] calls: a
+/// search that enters its nodes one at a time, depth first, enters a node's
+/// children right after it, so a node followed by one no deeper (or by
+/// nothing) has none. Nodes recorded in bulk ([`Probe::nodes`]) or merged
+/// from a split count's tasks lose that order, and the dead ends are then
+/// unknown ([`DepthCounter::dead_ends_per_depth`] is `None`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DepthCounter {
     /// Steps recorded so far.
@@ -156,6 +165,29 @@ pub struct DepthCounter {
     /// Nodes entered at each depth (index = depth, 0 = the root); as long
     /// as the deepest depth a node was recorded at, plus one.
     pub nodes: Vec<u64>,
+    /// Nodes known to have no child, by depth (the last node entered is
+    /// not among them yet: see [`DepthCounter::leaves`]).
+    leaves: Vec<u64>,
+    /// The depth of the last node entered one at a time.
+    last: Option<usize>,
+    /// Set when nodes came in bulk, out of depth-first order, or from a merge.
+    unordered: bool,
+}
+
+/// A vector of `len` entries at least, padded with zeros.
+fn padded(mut v: Vec<u64>, len: usize) -> Vec<u64> {
+    if v.len() < len {
+        v.resize(len, 0);
+    }
+    v
+}
+
+/// Adds `k` at `depth`, growing `v` as needed.
+fn add_at(v: &mut Vec<u64>, depth: usize, k: u64) {
+    if depth >= v.len() {
+        v.resize(depth + 1, 0);
+    }
+    v[depth] += k;
 }
 
 impl DepthCounter {
@@ -163,11 +195,30 @@ impl DepthCounter {
     /// the search never reached (a run that stops early, a board with no
     /// solution); deeper entries, which no search of n rows records, are kept.
     pub fn nodes_per_depth(&self, n: usize) -> Vec<u64> {
-        let mut nodes = self.nodes.clone();
-        if nodes.len() < n + 1 {
-            nodes.resize(n + 1, 0);
+        padded(self.nodes.clone(), n + 1)
+    }
+
+    /// The nodes with no child at each depth, the last node entered
+    /// included; `None` when the order of the nodes was lost.
+    pub fn leaves(&self) -> Option<Vec<u64>> {
+        if self.unordered {
+            return None;
         }
-        nodes
+        let mut leaves = self.leaves.clone();
+        if let Some(last) = self.last {
+            add_at(&mut leaves, last, 1);
+        }
+        Some(leaves)
+    }
+
+    /// The dead ends of depths `0..=n` (the leaves above depth n; entry n
+    /// is 0, a full board being a solution), or `None` when the nodes came
+    /// in bulk or from several tasks, out of order.
+    pub fn dead_ends_per_depth(&self, n: usize) -> Option<Vec<u64>> {
+        let mut leaves = padded(self.leaves()?, n + 1);
+        leaves.truncate(n + 1);
+        leaves[n] = 0;
+        Some(leaves)
     }
 
     /// The nodes below the root: the sum over depths 1 and deeper (the steps,
@@ -190,25 +241,36 @@ impl Probe for DepthCounter {
     fn total(&self) -> Option<u64> {
         Some(self.steps)
     }
-    #[inline(always)]
+    #[inline]
     fn node(&mut self, depth: usize) {
-        self.nodes(depth, 1);
+        add_at(&mut self.nodes, depth, 1);
+        if let Some(last) = self.last {
+            if depth <= last {
+                add_at(&mut self.leaves, last, 1);
+            } else if depth > last + 1 {
+                self.unordered = true;
+            }
+        }
+        self.last = Some(depth);
     }
     #[inline]
     fn nodes(&mut self, depth: usize, k: u64) {
         if k == 0 {
             return;
         }
-        if depth >= self.nodes.len() {
-            self.nodes.resize(depth + 1, 0);
-        }
-        self.nodes[depth] += k;
+        add_at(&mut self.nodes, depth, k);
+        self.unordered = true;
     }
     fn merge(&mut self, other: Self) {
         self.steps += other.steps;
-        if other.nodes.len() > self.nodes.len() {
-            self.nodes.resize(other.nodes.len(), 0);
+        let empty = |c: &Self| c.nodes.is_empty();
+        if !empty(self) && !empty(&other) || other.unordered {
+            self.unordered = true;
+        } else if empty(self) {
+            self.leaves = other.leaves;
+            self.last = other.last;
         }
+        self.nodes = padded(std::mem::take(&mut self.nodes), other.nodes.len());
         for (mine, theirs) in self.nodes.iter_mut().zip(other.nodes) {
             *mine += theirs;
         }
@@ -271,23 +333,47 @@ mod tests {
 
     #[test]
     fn merging_adds_steps_and_nodes_depth_by_depth() {
-        let mut a = DepthCounter {
-            steps: 3,
-            nodes: vec![1, 2],
-        };
-        a.merge(DepthCounter {
-            steps: 4,
-            nodes: vec![0, 1, 5],
-        });
-        assert_eq!(
-            a,
-            DepthCounter {
-                steps: 7,
-                nodes: vec![1, 3, 5]
-            }
-        );
+        let mut a = DepthCounter::default();
+        a.steps(3);
+        a.nodes(0, 1);
+        a.nodes(1, 2);
+        let mut b = DepthCounter::default();
+        b.steps(4);
+        b.nodes(1, 1);
+        b.nodes(2, 5);
+        a.merge(b);
+        assert_eq!((a.steps, a.nodes), (7, vec![1, 3, 5]));
         let mut s = StepCounter { count: 2 };
         s.merge(StepCounter { count: 5 });
         assert_eq!(s.count, 7);
+    }
+
+    #[test]
+    fn dead_ends_are_the_nodes_above_depth_n_entered_with_no_child_after_them() {
+        // The 4-Queens tree of the bitmask search, depth first: root, then
+        // (1,1) with children (2,3) [dead end] and (2,4) -> (3,2) [dead end].
+        let mut p = DepthCounter::default();
+        for depth in [0, 1, 2, 2, 3] {
+            p.node(depth);
+        }
+        assert_eq!(p.dead_ends_per_depth(4), Some(vec![0, 0, 1, 1, 0]));
+        // A full board is a solution, not a dead end.
+        p.node(4);
+        assert_eq!(p.dead_ends_per_depth(4), Some(vec![0, 0, 1, 0, 0]));
+        // Bulk nodes and skipped depths lose the order.
+        let mut bulk = DepthCounter::default();
+        bulk.node(0);
+        bulk.nodes(1, 3);
+        assert_eq!(bulk.dead_ends_per_depth(2), None);
+        let mut skip = DepthCounter::default();
+        skip.node(0);
+        skip.node(2);
+        assert_eq!(skip.dead_ends_per_depth(2), None);
+        // Merging into an empty counter keeps the order; two non-empty lose it.
+        let mut whole = DepthCounter::default();
+        whole.merge(p.clone());
+        assert_eq!(whole.dead_ends_per_depth(4), p.dead_ends_per_depth(4));
+        whole.merge(p);
+        assert_eq!(whole.dead_ends_per_depth(4), None);
     }
 }

@@ -51,10 +51,13 @@
 //!   `{"event":"restart"}` when it abandons an attempt: the board is cleared
 //!   (no `remove` events for it) and the search starts again from the empty
 //!   board.
-//! - `generate-and-test` and `permutations`:
+//! - `generate-and-test`, `permutations` and `permutations-streaming`:
 //!   `{"event":"candidate","cols":[c1,...,cn],"ok":b}` per complete
 //!   candidate tested (the step), `ok` when it is a solution.
-//! - `list-comprehension`: `{"event":"level","depth":d}` before level d
+//! - `list-comprehension` (lazy): `{"event":"partial","list":[c_k,...,c_1]}`
+//!   per partial list built (the step), depth first, newest row first; no
+//!   levels.
+//! - `list-comprehension-strict`: `{"event":"level","depth":d}` before level d
 //!   (the lists of d queens) is built, then
 //!   `{"event":"partial","list":[c_d,...,c_1]}` per partial list kept (the
 //!   step), newest row first as the Haskell program's lists are.

@@ -6,8 +6,8 @@
 use std::ops::ControlFlow;
 
 use queens_core::{
-    Approach, Counter, DepthCounter, Enumerate, FirstSolution, Info, NoSteps, Options, Outcome,
-    Probe, Refusal, Sink, StepCounter, Steps, Visit, Visitor,
+    Approach, Counter, DepthCounter, Enumerate, Exhaustive, FirstSolution, Info, NoSteps, Options,
+    Outcome, Probe, Refusal, Sink, StepCounter, Steps, TraceInfo, TraceRun, Tracer, Visit, Visitor,
 };
 
 use crate::{Csp, Order, Propagate, Values};
@@ -27,8 +27,8 @@ struct Run<S> {
     sink: S,
     /// The steps, when the probe counted them.
     steps: Option<u64>,
-    /// The nodes per depth, with [`Steps::Depths`].
-    nodes_per_depth: Option<Vec<u64>>,
+    /// The depth counter, with [`Steps::Depths`].
+    depths: Option<DepthCounter>,
     /// `pruned` and `checks`, when the probe counted them.
     extra: Vec<(&'static str, u64)>,
 }
@@ -78,7 +78,7 @@ impl CspApproach {
             let (_, stats) = csp.run(n, probe, sink)?;
             Ok(if P::COUNTS { stats.extra() } else { Vec::new() })
         }
-        let (steps, nodes_per_depth, extra) = match steps {
+        let (steps, depths, extra) = match steps {
             Steps::Skip => (None, None, go(&csp, n, &mut NoSteps, &mut sink)?),
             Steps::Count => {
                 let mut probe = StepCounter::default();
@@ -88,13 +88,13 @@ impl CspApproach {
             Steps::Depths => {
                 let mut probe = DepthCounter::default();
                 let extra = go(&csp, n, &mut probe, &mut sink)?;
-                (probe.total(), Some(probe.nodes_per_depth(n)), extra)
+                (probe.total(), Some(probe), extra)
             }
         };
         Ok(Run {
             sink,
             steps,
-            nodes_per_depth,
+            depths,
             extra,
         })
     }
@@ -113,8 +113,30 @@ impl Approach for CspApproach {
         Enumerate::node_unit(&self.0)
     }
 
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        Enumerate::trace_info(&self.0)
+    }
+
+    /// Traces the search with the run's knobs (its statistics are not
+    /// gathered: the tracer is the probe).
+    fn trace(
+        &self,
+        n: usize,
+        opts: &Options,
+        run: TraceRun<'_, '_>,
+        tracer: &mut Tracer,
+    ) -> Result<Outcome, Refusal> {
+        Exhaustive(self.configured(opts)?).trace(n, opts, run, tracer)
+    }
+
     fn knobs(&self) -> &'static [&'static str] {
         &["order", "values", "propagate"]
+    }
+
+    /// Only [`Order::MrvRandom`] breaks ties at random.
+    fn uses_seed(&self, opts: &Options) -> bool {
+        self.configured(opts)
+            .is_ok_and(|csp| csp.config.order == Order::MrvRandom)
     }
 
     fn count(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal> {
@@ -122,7 +144,8 @@ impl Approach for CspApproach {
         Ok(Outcome {
             solutions: run.sink.0,
             steps: run.steps,
-            nodes_per_depth: run.nodes_per_depth,
+            nodes_per_depth: run.depths.as_ref().map(|d| d.nodes_per_depth(n)),
+            dead_ends_per_depth: run.depths.and_then(|d| d.dead_ends_per_depth(n)),
             extra: run.extra,
             ..Outcome::default()
         })
@@ -150,7 +173,8 @@ impl Approach for CspApproach {
             solutions: u64::from(solution.is_some()),
             steps: run.steps,
             solution,
-            nodes_per_depth: run.nodes_per_depth,
+            nodes_per_depth: run.depths.as_ref().map(|d| d.nodes_per_depth(n)),
+            dead_ends_per_depth: run.depths.and_then(|d| d.dead_ends_per_depth(n)),
             extra: run.extra,
             ..Outcome::default()
         })

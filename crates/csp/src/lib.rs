@@ -92,7 +92,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink};
+use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink, TraceInfo};
 
 mod approach;
 mod bits;
@@ -320,7 +320,11 @@ impl Csp {
     ) -> (ControlFlow<()>, Stats) {
         probe.node(0);
         match n {
-            0 => (sink.solution(&[]), Stats::default()),
+            0 => {
+                // One solution, the empty board.
+                probe.solution(None);
+                (sink.solution(&[]), Stats::default())
+            }
             1..=64 => self.engine::<P, S, 1>(n, probe, sink),
             65..=128 => self.engine::<P, S, 2>(n, probe, sink),
             _ => self.engine::<P, S, 4>(n, probe, sink),
@@ -349,10 +353,20 @@ impl Enumerate for Csp {
         Ok(NODE_UNIT)
     }
 
+    fn trace_info(&self) -> Option<&'static TraceInfo> {
+        Some(&TRACE)
+    }
+
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
         self.walk(n, probe, sink).0
     }
 }
+
+/// The trace limits: those of the row-by-row tree, which the default knobs
+/// walk. Other knobs walk smaller trees (look-ahead prunes, MRV fails
+/// early) or reach a first solution by another path; the tracer's own
+/// bound on events stops any trace that would still pass it.
+pub use queens_core::trace::ROW_BY_ROW as TRACE;
 
 /// The columns `0..n` closest to the centre first, the left one first on
 /// ties (as `mrv-tuned` in crates/mrv/src/tuned.rs orders them).

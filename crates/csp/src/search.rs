@@ -95,6 +95,7 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
     pub(crate) fn visit(&mut self, d: usize) -> ControlFlow<()> {
         let n = self.n;
         if d == n {
+            self.probe.solution(None);
             let board: &[u32] = if S::NEEDS_BOARD { &self.board } else { &[] };
             return self.sink.solution(board);
         }
@@ -119,6 +120,7 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
             }
             self.probe.step();
             self.probe.node(d + 1);
+            self.probe.place(r, c);
             if S::NEEDS_BOARD {
                 self.board[r] = c as u32;
             }
@@ -137,6 +139,7 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
             self.placed.pop();
             self.is_placed[r] = false;
             flow?;
+            self.probe.remove(r, c);
         }
         ControlFlow::Continue(())
     }

@@ -177,6 +177,9 @@ pub struct Depth {
     pub depth: usize,
     /// Nodes at that depth.
     pub nodes: u64,
+    /// Dead ends among them (nodes above depth n with no child); empty for
+    /// a search that does not report them (the split counters).
+    pub dead_ends: Option<u64>,
 }
 
 /// A solved board kept for a picture.

@@ -135,6 +135,7 @@ pub(crate) fn sample_dataset() -> Dataset {
                 n: 8,
                 depth,
                 nodes: [1, 8, 42, 140, 344, 568, 550, 312, 92][depth],
+                dead_ends: Some([0, 0, 0, 0, 18, 150, 256, 220, 0][depth]),
             })
             .collect(),
         traces: Vec::new(),

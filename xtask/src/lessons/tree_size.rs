@@ -29,6 +29,9 @@ pub struct Depths<'a> {
     pub n: usize,
     /// (approach, nodes at depth 0..=n).
     pub trees: Vec<(&'a ApproachMeta, Vec<u64>)>,
+    /// (approach id, dead ends at depth 0..=n), for the searches that
+    /// report them, in [`SEARCHES`] order.
+    pub dead_ends: Vec<(&'a str, Vec<u64>)>,
 }
 
 impl Depths<'_> {
@@ -39,10 +42,18 @@ impl Depths<'_> {
             .find(|(a, _)| a.id == id)
             .map(|(_, v)| v.as_slice())
     }
+
+    /// The dead ends of a search at every depth, if it reported them.
+    pub fn dead_ends_of(&self, id: &str) -> Option<&[u64]> {
+        self.dead_ends
+            .iter()
+            .find(|(a, _)| *a == id)
+            .map(|(_, v)| v.as_slice())
+    }
 }
 
-/// (depth, nodes) pairs of each approach, by board size.
-type ByN<'d> = BTreeMap<usize, BTreeMap<&'d str, Vec<(usize, u64)>>>;
+/// (depth, nodes, dead ends) of each approach, by board size.
+type ByN<'d> = BTreeMap<usize, BTreeMap<&'d str, Vec<(usize, u64, Option<u64>)>>>;
 
 /// The nodes per depth in the data, at the n most searches were counted at.
 pub fn depths<'a>(ctx: &Ctx<'a>) -> Option<Depths<'a>> {
@@ -52,21 +63,27 @@ pub fn depths<'a>(ctx: &Ctx<'a>) -> Option<Depths<'a>> {
             .or_default()
             .entry(&d.approach)
             .or_default()
-            .push((d.depth, d.nodes));
+            .push((d.depth, d.nodes, d.dead_ends));
     }
     let (&n, trees) = by_n.iter().max_by_key(|(_, t)| t.len())?;
+    let mut dead_ends = Vec::new();
     let trees: Vec<_> = SEARCHES
         .iter()
         .filter_map(|id| {
+            let meta = ctx.data.approach(id)?;
             let mut levels = trees.get(id)?.clone();
             levels.sort_unstable();
-            Some((
-                ctx.data.approach(id)?,
-                levels.into_iter().map(|(_, v)| v).collect(),
-            ))
+            if let Some(dead) = levels.iter().map(|l| l.2).collect::<Option<Vec<u64>>>() {
+                dead_ends.push((meta.id.as_str(), dead));
+            }
+            Some((meta, levels.into_iter().map(|l| l.1).collect()))
         })
         .collect();
-    (trees.len() >= 2).then_some(Depths { n, trees })
+    (trees.len() >= 2).then_some(Depths {
+        n,
+        trees,
+        dead_ends,
+    })
 }
 
 /// Each search's nodes per depth at the largest n it was counted at
@@ -195,6 +212,12 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
             .map(|(_, levels)| human_count(levels.iter().sum::<u64>() as f64)),
     );
     table.row(total);
+    let mut dead = vec!["dead ends, all depths".to_string()];
+    dead.extend(d.trees.iter().map(|(a, _)| {
+        d.dead_ends_of(&a.id)
+            .map_or("–".into(), |v| human_count(v.iter().sum::<u64>() as f64))
+    }));
+    table.row(dead);
 
     let mut why = Vec::new();
     let sum = |id: &str| d.of(id).map(|v| v.iter().sum::<u64>() as f64);
@@ -229,6 +252,9 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
             human_count(p[n] as f64),
             human_count(gt[n] as f64),
         ));
+    }
+    if let Some(sentence) = dead_end_sentence(&d) {
+        why.push(sentence);
     }
     // The factor per queen of each search, from each n to the next, at the
     // largest n all three counted.
@@ -291,4 +317,52 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
         ],
         summary,
     })
+}
+
+/// Where the work of backtracking goes: its dead ends against its nodes,
+/// and the complete trees' lack of them.
+fn dead_end_sentence(d: &Depths<'_>) -> Option<String> {
+    let n = d.n;
+    let nodes = d.of("bitmask")?;
+    let dead = d.dead_ends_of("bitmask")?;
+    let below: u64 = nodes[1..].iter().sum();
+    let total: u64 = dead.iter().sum();
+    let (deepest, _) = dead.iter().enumerate().max_by_key(|(_, v)| **v)?;
+    let complete: Vec<String> = ["generate-and-test", "permutations"]
+        .iter()
+        .filter(|id| {
+            d.dead_ends_of(id)
+                .is_some_and(|v| v.iter().all(|&k| k == 0))
+        })
+        .map(|id| format!("`{id}`"))
+        .collect();
+    let mut text = format!(
+        "Backtracking still enters many nodes that lead nowhere: of `bitmask`'s {} nodes below \
+         the root at n = {n}, {} ({}) are dead ends, partial boards with no safe square in the \
+         next row, the most of them with {deepest} queens placed ({}). Only {} of its nodes are \
+         complete boards.",
+        group_digits(below),
+        group_digits(total),
+        crate::format::percent(total as f64 / below as f64),
+        group_digits(dead[deepest]),
+        group_digits(nodes[n]),
+    );
+    if let Some(mrv) = d.dead_ends_of("mrv") {
+        let m: u64 = mrv.iter().sum();
+        let why = if m < total {
+            "fewer, because choosing the row with the fewest safe squares next finds a row \
+             with none as soon as there is one, before more queens are placed above it"
+        } else {
+            "no fewer: choosing the row with the fewest safe squares does not help here"
+        };
+        text.push_str(&format!(" `mrv` meets {}, {why}.", group_digits(m)));
+    }
+    if !complete.is_empty() {
+        text.push_str(&format!(
+            " {} meet none: they never stop before a full board, so every rejected partial board \
+             is paid for by all its completions.",
+            complete.join(" and ")
+        ));
+    }
+    Some(text)
 }

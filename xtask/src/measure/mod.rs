@@ -309,12 +309,14 @@ impl Measurer {
                 job.n
             );
         };
+        let dead_ends = record.dead_ends_per_depth();
         self.depths
             .extend(nodes.into_iter().enumerate().map(|(depth, nodes)| Depth {
                 approach: info.id.into(),
                 n: job.n,
                 depth,
                 nodes,
+                dead_ends: dead_ends.as_ref().and_then(|d| d.get(depth).copied()),
             }));
         Ok(())
     }

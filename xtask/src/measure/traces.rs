@@ -33,8 +33,9 @@ pub const MAX_TOTAL_BYTES: u64 = 5_000_000;
 /// A run still going after this long is stopped and left out.
 pub const TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Exhaustive approaches with nothing to step through: half-join walks no
-/// tree, and the csp lab writes no trace yet.
+/// Exhaustive approaches not traced here: half-join walks no tree, and the
+/// csp lab's default knobs walk exactly `bitmask`'s tree (a test), so its
+/// trace would repeat bitmask's (`queens --algo csp --trace` traces any knobs).
 const NO_TREE: [&str; 2] = ["half-join", "csp"];
 /// The local searches traced, with [`SEED`].
 const LOCAL: [&str; 3] = [
