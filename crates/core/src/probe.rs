@@ -150,7 +150,7 @@ impl Probe for StepCounter {
 /// The probe of a `--depths` run: counts steps as [`StepCounter`] does, the
 /// nodes the search enters at each depth, and the dead ends among them.
 ///
-/// A dead end is a node below depth n with no child: the search found no
+/// A dead end is a node with fewer than n queens and no child: the search found no
 /// safe square for the next queen (or, with look-ahead, an empty domain).
 /// The counter derives them from the order of [`Probe::node`] calls: a
 /// search that enters its nodes one at a time, depth first, enters a node's
