@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::peers::PeerOptions;
+use crate::peers::{Peer, PeerOptions};
 use crate::profile::Profile;
 
 /// Project automation for queens-lab: measure the approaches, render the
@@ -26,7 +26,7 @@ pub enum Command {
     Render(RenderArgs),
     /// Measure, then render.
     Report(MeasureArgs),
-    /// The issues' speed targets, side by side with the C references (needs gcc).
+    /// The issues' speed targets, side by side with the peer programs (needs gcc, g++).
     Peers(PeerArgs),
     /// Write the man pages of queens and block-sums to DIR (default target/man).
     Man(crate::man::ManArgs),
@@ -65,12 +65,26 @@ pub struct PeerArgs {
     /// The peers folder (default: $QUEENS_PEERS, else ../shared/peers).
     #[arg(long)]
     pub peers: Option<PathBuf>,
-    /// Runs of each program per comparison, alternating.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
-    pub runs: u32,
+    /// Runs of each program per comparison, alternating (default: the issue's, 5 for
+    /// issues 7 and 8, 3 for issue 18).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: Option<u32>,
     /// Small sizes: checks the setup in seconds, judges no target.
     #[arg(long)]
     pub quick: bool,
+    /// Only the rows against these peers (comma-separated): ref (issue 7: ref.c and the
+    /// threads line), mc (issue 8: mc.c), kluev (issue 18: Kluev's kluev-count, n = 16-20).
+    #[arg(long, value_name = "PEER", value_delimiter = ',', value_parser = parse_peer)]
+    pub only: Vec<Peer>,
+    /// Only the rows at these board sizes n (comma-separated, e.g. 16,17; the mc.c rows' n
+    /// is 10000000 and 100000000). Kluev's rows take minutes per run at n = 19 and 20.
+    #[arg(
+        long,
+        value_name = "N",
+        value_delimiter = ',',
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub sizes: Vec<u64>,
     /// Also write the table to FILE.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -80,8 +94,10 @@ impl From<PeerArgs> for PeerOptions {
     fn from(a: PeerArgs) -> PeerOptions {
         PeerOptions {
             dir: a.peers.unwrap_or_else(PeerOptions::default_dir),
-            runs: a.runs as usize,
+            runs: a.runs.map(|r| r as usize),
             quick: a.quick,
+            only: a.only,
+            sizes: a.sizes,
             out: a.out,
         }
     }
@@ -94,6 +110,10 @@ fn default_out() -> PathBuf {
 
 fn parse_profile(s: &str) -> Result<Profile, String> {
     s.parse().map_err(|e: crate::Error| e.0)
+}
+
+fn parse_peer(s: &str) -> Result<Peer, String> {
+    s.parse()
 }
 
 fn parse_id(s: &str) -> Result<String, String> {
@@ -150,6 +170,9 @@ mod tests {
         assert!(err("peers --runs 0").contains("--runs"));
         assert!(err("peers --runs=x").contains("--runs"));
         assert!(err("peers --profile smoke").contains("--profile"));
+        assert!(err("peers --only ref,gpu").contains("unknown peer 'gpu'"));
+        assert!(err("peers --sizes 16,x").contains("--sizes"));
+        assert!(err("peers --sizes 0").contains("--sizes"));
     }
 
     #[test]
@@ -162,8 +185,10 @@ mod tests {
             PeerOptions::from(a),
             PeerOptions {
                 dir: PathBuf::from("/p"),
-                runs: 3,
+                runs: Some(3),
                 quick: true,
+                only: vec![],
+                sizes: vec![],
                 out: Some(PathBuf::from("t.md"))
             }
         );
@@ -171,6 +196,14 @@ mod tests {
             panic!()
         };
         let o = PeerOptions::from(a);
-        assert_eq!((o.runs, o.quick, o.out), (5, false, None));
+        assert_eq!((o.runs, o.quick, o.out), (None, false, None));
+        let Command::Peers(a) = parse("peers --only kluev,ref --sizes 19,20").unwrap() else {
+            panic!()
+        };
+        let o = PeerOptions::from(a);
+        assert_eq!(
+            (o.only, o.sizes),
+            (vec![Peer::Kluev, Peer::Ref], vec![19, 20])
+        );
     }
 }

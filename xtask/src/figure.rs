@@ -18,6 +18,8 @@ pub enum Unit {
     Nanos,
     /// A plain ratio: ×1, ×2.
     Ratio,
+    /// Percentages given as 0..100: 5 %, 50 %.
+    Percent,
 }
 
 impl Unit {
@@ -29,6 +31,7 @@ impl Unit {
             Unit::Bytes => format::human_bytes(v),
             Unit::Nanos => format::human_seconds(v / 1e9),
             Unit::Ratio => format::ratio(v),
+            Unit::Percent => format!("{} %", format::sig3(v)),
         }
     }
 }
@@ -229,5 +232,6 @@ mod tests {
         assert_eq!(Unit::Bytes.label(1e9), "1 GB");
         assert_eq!(Unit::Nanos.label(10.0), "10 ns");
         assert_eq!(Unit::Ratio.label(2.0), "×2");
+        assert_eq!(Unit::Percent.label(50.0), "50 %");
     }
 }

@@ -47,7 +47,7 @@ fn command_line() -> String {
 fn run(command: Command) -> Result<()> {
     match command {
         Command::Peers(args) => {
-            let bins = build::build(false)?;
+            let bins = build::build(&[])?;
             peers::run(&args.into(), &bins.queens)
         }
         Command::Render(args) => {
@@ -70,7 +70,7 @@ fn run(command: Command) -> Result<()> {
             Ok(())
         }
         Command::Trees(args) => {
-            let bins = build::build(false)?;
+            let bins = build::build(&[])?;
             let stage = Stage::new(&args.out)?;
             let data_dir = stage.path().join("data");
             measure::traces::collect(&bins.queens, &data_dir)?;
@@ -97,8 +97,19 @@ fn run(command: Command) -> Result<()> {
 fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
     let approaches = build::select(args.algos.as_deref())?;
     let stage = Stage::new(&args.out)?;
-    // The block-sums comparison belongs to a full run, not to a run narrowed by --algos.
-    let bins = build::build(args.algos.is_none())?;
+    // The block-sums comparison belongs to a full run, not to a run narrowed
+    // by --algos; the local-search study comes with min-conflicts.
+    let mut extras = Vec::new();
+    if args.algos.is_none() {
+        extras.push(build::Extra::BlockSums);
+    }
+    if approaches
+        .iter()
+        .any(|a| a.info().id == measure::local_study::APPROACH)
+    {
+        extras.push(build::Extra::LocalStudy);
+    }
+    let bins = build::build(&extras)?;
     let data = measure::measure(&bins, args.profile, &approaches, command_line())?;
     let data_dir = stage.path().join("data");
     data.save(&data_dir)?;

@@ -29,7 +29,7 @@ fn default_out() -> PathBuf {
 
 /// Builds both commands, asks each for its page, writes them to DIR.
 pub fn run(args: &ManArgs) -> Result<()> {
-    let bins = build::build(true)?;
+    let bins = build::build(&[build::Extra::BlockSums])?;
     let block_sums = bins
         .block_sums
         .ok_or_else(|| Error("cargo built no `block-sums` for its man page".into()))?;

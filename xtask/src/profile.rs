@@ -60,7 +60,7 @@ impl Profile {
             Profile::Standard => Settings {
                 samples: 5,
                 min_samples: 2,
-                point_budget: Duration::from_millis(3000),
+                point_budget: Duration::from_millis(2000),
                 run_limit: Duration::from_millis(2000),
                 timeout: Duration::from_secs(10),
                 memory_limit: 2_000_000_000,

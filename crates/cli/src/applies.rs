@@ -45,6 +45,9 @@ pub enum Scope {
     Unique,
     /// Counts by counters that split into tasks, untraced for --shard.
     Split { traced_ok: bool },
+    /// Untraced counts by counters that can skip tasks counted before,
+    /// with --json only without its second, instrumented run.
+    Resume,
     /// Runs that draw random numbers.
     Seed,
     /// Searches with a step budget.
@@ -77,7 +80,7 @@ pub struct Rule {
 }
 
 /// Every option that applies only somewhere, in the order they are checked.
-pub const RULES: [Rule; 19] = [
+pub const RULES: [Rule; 20] = [
     rule("--verbose", |a| a.verbose, Scope::Listing),
     rule("--unique", |a| a.unique, Scope::Unique),
     rule(
@@ -90,6 +93,7 @@ pub const RULES: [Rule; 19] = [
         |a| a.shard.is_some(),
         Scope::Split { traced_ok: false },
     ),
+    rule("--checkpoint", |a| a.checkpoint.is_some(), Scope::Resume),
     rule("--seed", |a| a.seed.is_some(), Scope::Seed),
     rule("--max-steps", |a| a.max_steps.is_some(), Scope::Budget),
     rule("--depths", |a| a.depths, Scope::Depths),
@@ -192,6 +196,35 @@ fn fits(scope: Scope, ctx: &Ctx) -> Result<(), Misfit> {
                     format!(
                         "untraced counts by {splitting} (a traced run takes --threads 1 at most)"
                     ),
+                )
+            } else {
+                Ok(())
+            }
+        }
+        Scope::Resume => {
+            let resuming = ids(|a| a.watches_tasks());
+            let counts = format!("untraced counts (no --first, no -v) by {resuming}");
+            if !approach.watches_tasks() {
+                misfit(
+                    id.into(),
+                    format!("the counters that can resume their tasks: {resuming}"),
+                )
+            } else if ctx.mode == Mode::First || args.verbose || args.trace.is_some() {
+                let run = if args.verbose {
+                    "-v's listing"
+                } else if ctx.mode == Mode::First {
+                    "a --first run"
+                } else {
+                    "a traced count"
+                };
+                misfit(format!("{run} of {id}"), counts)
+            } else if args.json && !args.no_steps {
+                misfit(
+                    format!(
+                        "a --json count of {id} with steps, whose second, instrumented run \
+                         would count every task again"
+                    ),
+                    format!("{counts}; with --json, add --no-steps"),
                 )
             } else {
                 Ok(())

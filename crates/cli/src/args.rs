@@ -163,6 +163,23 @@ pub struct Args {
           conflicts_with_all = ["first", "verbose"], help_heading = "Counting")]
     pub shard: Option<Shard>,
 
+    /// Keep the finished tasks of a splitting count in FILE, and resume from it
+    ///
+    /// FILE (JSON) records each finished task and its solutions, for the
+    /// arguments that decide the tasks (approach, N, --shard, knobs; not
+    /// --threads). It is replaced whole every few seconds, at the end, and when
+    /// the run is interrupted (Ctrl-C, SIGTERM, SIGHUP). A rerun with the same
+    /// FILE and arguments skips the finished tasks and gives the same count;
+    /// once the count is complete FILE is kept, marked complete, and a rerun
+    /// prints its answer at once. A FILE written for other arguments, or one
+    /// that is not a sound checkpoint, is refused (status 2) and left as it is.
+    /// For counts by half-join (with --json, add --no-steps). A half-join count
+    /// that runs for more than a second shows its progress (tasks done, rate,
+    /// time left) on standard error when that is a terminal, with or without
+    /// FILE; never with --json.
+    #[arg(long, value_name = "FILE", help_heading = "Counting")]
+    pub checkpoint: Option<PathBuf>,
+
     /// Seed of the random generator, for approaches that draw random numbers [default: 1]
     #[arg(long, value_name = "S", value_parser = values::seed, help_heading = "Seeds and budgets")]
     pub seed: Option<u64>,
@@ -290,6 +307,7 @@ impl Args {
             threads: self.threads.unwrap_or(0),
             shard: self.shard.unwrap_or_default(),
             knobs: self.knobs(),
+            watch: None,
         }
     }
 

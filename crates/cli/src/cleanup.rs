@@ -7,6 +7,10 @@
 //! registered path (`unlink` is async-signal-safe) and then lets the signal
 //! end the process as it would have. SIGKILL cannot be caught; a killed run
 //! leaves `.NAME.*.tmp` beside the file (never the file itself changed).
+//!
+//! A run that keeps a checkpoint holds the signal instead ([`defer`]): the
+//! handler only notes it ([`pending`]), and the run saves what it has, then
+//! ends as the signal would have ([`end`]). A second signal ends it at once.
 
 use std::path::Path;
 
@@ -23,18 +27,34 @@ mod imp {
     use std::path::Path;
     use std::ptr;
     use std::sync::Once;
-    use std::sync::atomic::{AtomicPtr, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering};
 
     /// The paths to unlink on a signal (null: a free slot). A path stays
     /// allocated for the life of the process once registered: the handler
     /// may read it on another thread while it is being unregistered.
     static PATHS: [AtomicPtr<libc::c_char>; 4] = [const { AtomicPtr::new(ptr::null_mut()) }; 4];
     static INSTALL: Once = Once::new();
+    /// Whether a signal is held for the run to end itself ([`super::defer`]).
+    pub static DEFER: AtomicBool = AtomicBool::new(false);
+    /// The signal held (0: none).
+    pub static PENDING: AtomicI32 = AtomicI32::new(0);
 
     /// The signals that end a run early and can be caught.
     const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
     extern "C" fn on_signal(signal: libc::c_int) {
+        if DEFER.load(Ordering::SeqCst)
+            && PENDING
+                .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        {
+            return;
+        }
+        end(signal)
+    }
+
+    /// Unlinks the registered paths and ends the process by `signal`.
+    pub fn end(signal: libc::c_int) -> ! {
         for slot in &PATHS {
             let path = slot.load(Ordering::SeqCst);
             if !path.is_null() {
@@ -45,11 +65,22 @@ mod imp {
         }
         // SAFETY: restoring the default action and raising the signal again
         // ends the process as the signal would have (the status tells the
-        // shell which signal it was).
+        // shell which signal it was). Inside the handler the signal is
+        // blocked until unblocked here; `_exit` is the last resort.
         unsafe {
             libc::signal(signal, libc::SIG_DFL);
             libc::raise(signal);
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            libc::sigaddset(&mut set, signal);
+            libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, ptr::null_mut());
+            libc::_exit(128 + signal)
         }
+    }
+
+    /// Installs the handler, once per process.
+    pub fn install_once() {
+        INSTALL.call_once(install);
     }
 
     fn install() {
@@ -67,7 +98,7 @@ mod imp {
     }
 
     pub fn register(path: &Path) -> Option<usize> {
-        INSTALL.call_once(install);
+        install_once();
         let c = CString::new(path.as_os_str().as_bytes()).ok()?;
         let raw = c.into_raw();
         for (i, slot) in PATHS.iter().enumerate() {
@@ -78,7 +109,7 @@ mod imp {
                 return Some(i);
             }
         }
-        // Every slot taken (the command stages at most two files).
+        // Every slot taken (the command stages at most three files).
         // SAFETY: `raw` came from `into_raw` above and was never shared.
         drop(unsafe { CString::from_raw(raw) });
         None
@@ -102,6 +133,52 @@ pub fn register(path: &Path) -> Guard {
     {
         let _ = path;
         Guard {}
+    }
+}
+
+/// While alive, a SIGINT, SIGTERM or SIGHUP is held, not acted on: the
+/// run sees it with [`pending`] and ends itself with [`end`]. Dropped with
+/// a signal held, it ends the process by that signal.
+pub struct Deferral(());
+
+/// Holds the signals until the [`Deferral`] is dropped (the first one; a
+/// second ends the process at once).
+pub fn defer() -> Deferral {
+    #[cfg(unix)]
+    {
+        imp::install_once();
+        imp::DEFER.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+    Deferral(())
+}
+
+/// The signal held, if one came.
+pub fn pending() -> Option<i32> {
+    #[cfg(unix)]
+    {
+        let signal = imp::PENDING.load(std::sync::atomic::Ordering::SeqCst);
+        (signal != 0).then_some(signal)
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// Removes the registered temporary files and ends the process by
+/// `signal`, as the signal would have.
+pub fn end(signal: i32) -> ! {
+    #[cfg(unix)]
+    imp::end(signal);
+    #[cfg(not(unix))]
+    std::process::exit(128 + signal)
+}
+
+impl Drop for Deferral {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        imp::DEFER.store(false, std::sync::atomic::Ordering::SeqCst);
+        if let Some(signal) = pending() {
+            end(signal);
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-//! Where a file option (`--output`, `--trace`) writes, and the one rule for
+//! Where a file option (`--output`, `--trace`, `--checkpoint`) writes, and the one rule for
 //! every file the command writes: a user's file is replaced whole or not at
 //! all.
 //!
@@ -109,6 +109,11 @@ impl Destination {
             temp,
             guard,
         })
+    }
+
+    /// Whether this is a file, staged and renamed into place.
+    pub fn is_staged(&self) -> bool {
+        matches!(self, Destination::Staged { .. })
     }
 
     /// Whether this is standard output.

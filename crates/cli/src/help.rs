@@ -18,7 +18,10 @@ Exit status:
   1  no answer: a search gave up within its step budget (--max-steps), the
      board found failed the checker, or a file could not be written
   2  bad input, refused before any search: one error: line and the usage on
-     stderr, nothing on stdout";
+     stderr, nothing on stdout (also a --checkpoint file that is damaged or
+     belongs to other arguments)
+A run interrupted by Ctrl-C, SIGTERM or SIGHUP ends by that signal (130, 143
+or 129 in most shells), its --checkpoint saved first.";
 
 /// How every board prints, whatever the approach.
 const BOARDS: &str = "\

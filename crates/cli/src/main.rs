@@ -13,7 +13,9 @@
 //! The steps, one module each: `args` (the options), `values` (how their
 //! values read), `help` (the command, parsing, bad input), `applies` (which
 //! options apply to which approach and run), `destination` and `cleanup`
-//! (files replaced whole or not at all), `run` (the run and its output),
+//! (files replaced whole or not at all), `checkpoint` and `progress`
+//! (`--checkpoint` and the progress line of a long count), `run` (the run
+//! and its output),
 //! `record` (the `--json` line), `tools` (completions, man page).
 //!
 //! Bad input prints one `error:` line and the usage on stderr, nothing on
@@ -22,11 +24,13 @@
 
 mod applies;
 mod args;
+mod checkpoint;
 mod cleanup;
 mod depths;
 mod destination;
 mod help;
 mod output;
+mod progress;
 mod record;
 mod run;
 mod tools;
@@ -43,6 +47,7 @@ use applies::Ctx;
 use args::{Args, Mode};
 use destination::Destination;
 use help::Parsed;
+use progress::Session;
 use run::{Failure, Run};
 
 fn main() -> ExitCode {
@@ -68,7 +73,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         .check(args.n())
         .map_err(|r| Failure::Usage(r.to_string()))?;
     let mode = args.mode(approach.info().kind);
-    let opts = args.options();
+    let mut opts = args.options();
     let ctx = Ctx {
         approach,
         args,
@@ -86,6 +91,8 @@ fn run(args: &Args) -> Result<(), Failure> {
     };
     let board = open(args.output.as_deref(), "--output")?;
     let trace = open(args.trace.as_deref(), "--trace")?;
+    let session = Session::start(args, approach, mode).map_err(Failure::Usage)?;
+    opts.watch = session.as_ref().map(Session::watcher);
     Run {
         approach,
         args,
@@ -93,6 +100,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         opts,
         board,
         trace,
+        session,
     }
     .go()
 }

@@ -17,6 +17,7 @@ use crate::depths::depth_lines;
 use crate::destination::Destination;
 use crate::help::usage_error;
 use crate::output::{OutputError, PRINT_LIMIT, write_board};
+use crate::progress::Session;
 use crate::record::{self, DEAD_ENDS_PER_DEPTH, Extra, NODES_PER_DEPTH, Record};
 use crate::words;
 
@@ -34,6 +35,8 @@ pub struct Run<'a> {
     pub board: Option<Destination>,
     /// `--trace`, opened before the search.
     pub trace: Option<Destination>,
+    /// The progress line and `--checkpoint` of a long count.
+    pub session: Option<Session>,
 }
 
 /// Why a run did not complete.
@@ -122,6 +125,26 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// A count: with a session, the one run it follows (or the answer of
+    /// a complete checkpoint), its checkpoint saved; later runs unwatched.
+    fn count(&mut self, steps: Steps) -> Result<Outcome, Failure> {
+        let n = self.args.n();
+        let Some(session) = self.session.take() else {
+            return Ok(self.approach.count(n, &self.opts, steps)?);
+        };
+        if let Some(tally) = session.complete() {
+            return Ok(Outcome {
+                solutions: tally.solutions,
+                unique: tally.unique,
+                ..Outcome::default()
+            });
+        }
+        let outcome = self.approach.count(n, &self.opts, steps);
+        self.opts.watch = None;
+        session.finish()?;
+        Ok(outcome?)
+    }
+
     /// Runs once with a [`Tracer`] writing to `--trace` as the probe, and
     /// writes the trace's last line: the one instrumented run of a traced
     /// `queens`.
@@ -204,8 +227,8 @@ impl Run<'_> {
             Mode::Count => {
                 let outcome = match self.trace {
                     Some(_) => self.traced(TraceRun::Count)?,
-                    None if args.depths => approach.count(n, &self.opts, Steps::Depths)?,
-                    None => approach.count(n, &self.opts, Steps::Skip)?,
+                    None if args.depths => self.count(Steps::Depths)?,
+                    None => self.count(Steps::Skip)?,
                 };
                 writeln!(out, "{}", count_line(n, &outcome, &self.opts, args.unique))?;
                 write!(out, "{}", depth_lines(approach, &outcome))?;
@@ -272,15 +295,15 @@ impl Run<'_> {
     /// before the second starts, so peak memory is one run's).
     fn json(&mut self) -> Result<(), Failure> {
         let (approach, args, n, mode) = (self.approach, self.args, self.args.n(), self.mode);
-        let run = |steps: Steps| -> Result<(Outcome, u128), Refusal> {
+        let run = |this: &mut Self, steps: Steps| -> Result<(Outcome, u128), Failure> {
             let start = Instant::now();
             let outcome = match mode {
-                Mode::Count => approach.count(n, &self.opts, steps)?,
-                Mode::First => approach.first(n, &self.opts, steps)?,
+                Mode::Count => this.count(steps)?,
+                Mode::First => approach.first(n, &this.opts, steps)?,
             };
             Ok((outcome, start.elapsed().as_nanos()))
         };
-        let (mut outcome, nanos) = run(Steps::Skip)?;
+        let (mut outcome, nanos) = run(self, Steps::Skip)?;
         if self.trace.is_some() {
             let timed = outcome.solution.take().map(|cols| cols.len());
             let traced = self.traced(match mode {
@@ -294,11 +317,14 @@ impl Run<'_> {
         } else if !args.no_steps {
             let timed = outcome.solution.take().map(|cols| cols.len());
             // With --depths the instrumented run also counts the nodes per depth.
-            let (counted, _) = run(if args.depths {
-                Steps::Depths
-            } else {
-                Steps::Count
-            })?;
+            let (counted, _) = run(
+                self,
+                if args.depths {
+                    Steps::Depths
+                } else {
+                    Steps::Count
+                },
+            )?;
             debug_assert_eq!(counted.solutions, outcome.solutions);
             debug_assert_eq!(counted.solution.as_ref().map(Vec::len), timed);
             outcome.steps = counted.steps;

@@ -43,6 +43,11 @@ const TABLE: &[Row] = &[
         applies: |a| a.info().splits,
     },
     Row {
+        args: &["--checkpoint", "ck.json"],
+        option: "--checkpoint",
+        applies: |a| a.watches_tasks(),
+    },
+    Row {
         args: &["--seed", "3"],
         option: "--seed",
         applies: |a| a.uses_seed(&Options::default()),

@@ -63,6 +63,7 @@ const WORDS: &[&str] = &[
     "--max-steps",
     "--output",
     "--trace",
+    "--checkpoint",
     "keep.txt",
     "out.txt",
     "-",

@@ -13,7 +13,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::probe::{DepthCounter, NoSteps, Probe, StepCounter};
-use crate::split::{Shard, Tally};
+use crate::split::{Shard, Tally, Watcher};
 use crate::trace::{MAX_EVENTS, TraceInfo, TraceMode, Tracer};
 
 /// Whether an approach enumerates every solution or only finds one.
@@ -90,6 +90,10 @@ pub struct Options {
     /// `("order", "mrv")` for `csp`; each approach reads its own and the
     /// CLI refuses knobs an approach does not have.
     pub knobs: Vec<(&'static str, String)>,
+    /// Follows a splitting count task by task and may skip tasks counted
+    /// before (`queens --checkpoint`); read by the approaches whose
+    /// [`Approach::watches_tasks`] is true.
+    pub watch: Option<Watcher>,
 }
 
 impl Options {
@@ -110,6 +114,7 @@ impl Default for Options {
             threads: 0,
             shard: Shard::ALL,
             knobs: Vec::new(),
+            watch: None,
         }
     }
 }
@@ -272,6 +277,12 @@ pub trait Approach: Sync {
     fn uses_max_steps(&self) -> bool {
         false
     }
+    /// Whether a count reports its tasks to [`Options::watch`] and skips
+    /// those it says were counted (default: no). The CLI refuses
+    /// `--checkpoint` where this is false.
+    fn watches_tasks(&self) -> bool {
+        false
+    }
     /// How the approach traces (`queens --trace`): its step event and the
     /// sizes it traces; `None` for an approach that writes no trace.
     fn trace_info(&self) -> Option<&'static TraceInfo> {
@@ -402,8 +413,14 @@ pub trait Enumerate: Sync {
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         None
     }
+    /// Whether [`Enumerate::count`] honours [`Options::watch`]
+    /// ([`Approach::watches_tasks`]; default: no).
+    fn watches_tasks(&self) -> bool {
+        false
+    }
     /// Counts all solutions. Counters that split their work override this
-    /// with [`crate::count_split`], which honours `opts.threads` and `opts.shard`.
+    /// with [`crate::count_split`], which honours `opts.threads` and
+    /// `opts.shard`, or [`crate::count_tasks`], which also honours `opts.watch`.
     fn count<P: Probe>(&self, n: usize, _opts: &Options, probe: &mut P) -> Tally {
         let mut counter = Counter(0);
         let _ = self.search(n, probe, &mut counter);
@@ -463,6 +480,9 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
     }
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         self.0.trace_info()
+    }
+    fn watches_tasks(&self) -> bool {
+        self.0.watches_tasks()
     }
     /// A traced count of a splitting counter runs on one thread, its tasks
     /// in order, into `tracer` (whatever `opts.threads`; see

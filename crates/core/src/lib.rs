@@ -9,7 +9,8 @@
 //! - Searches report steps (and, for [`DepthCounter`], the nodes they enter
 //!   at each depth; for [`Tracer`], the events of `queens --trace`, see
 //!   [`trace`]) to a [`Probe`]; [`NoSteps`] compiles to nothing.
-//! - [`split`] cuts a count into tasks for threads and shards; [`bits`]
+//! - [`split`] cuts a count into tasks for threads and shards (a [`Watch`]
+//!   follows them one by one); [`bits`]
 //!   holds the mask helpers of the bitboard counters, [`hash`] the hasher
 //!   of the local searches' maps.
 //! - [`verify`] checks boards and knows the 8 symmetries; [`known`] holds
@@ -34,6 +35,8 @@ pub use approach::{
 pub use format::Format;
 pub use probe::{DepthCounter, NoSteps, Probe, StepCounter};
 pub use registry::{Registry, UnknownId};
-pub use split::{Shard, Split, Tally, count_split, count_split_with_steps};
+pub use split::{
+    Shard, Split, Tally, Watch, Watcher, count_split, count_split_with_steps, count_tasks,
+};
 pub use trace::{Event, TraceInfo, TraceMode, Tracer};
 pub use verify::{Symmetry, canonical, is_solution};

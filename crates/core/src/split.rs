@@ -13,12 +13,20 @@
 //! depth of a [`crate::DepthCounter`], depth by depth. A counter whose tasks
 //! start below the root charges the nodes above them (the root included) to
 //! the tasks, each node to exactly one task, as it does their steps.
+//!
+//! A [`Watch`] in [`Options::watch`] follows a count task by task
+//! ([`count_tasks`]): it hears each finished task's tally and may hand back
+//! the tallies of tasks counted by an earlier run, which are then skipped
+//! (`queens --checkpoint` and its progress line).
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use crate::approach::Options;
 use crate::probe::{Probe, StepCounter};
 
 /// A deterministic share of a split count: shard `index` of `count`, 1-based
@@ -107,6 +115,37 @@ pub trait Split: Sync {
     fn count_task<P: Probe>(&self, n: usize, task: &Self::Task, probe: &mut P) -> Tally;
 }
 
+/// Follows a split count task by task, for a caller that saves partial
+/// counts or shows progress. A task is named by its 0-based place in the
+/// counter's whole task list (every shard's), so names do not depend on the
+/// shard or the threads. Called from the counting threads.
+pub trait Watch: Send + Sync {
+    /// Before any task: the length of the whole list and how many of its
+    /// tasks the shard owns. `Break` counts nothing (the tally is zero).
+    fn plan(&self, total: usize, owned: usize) -> ControlFlow<()>;
+    /// Before a task: its tally if it was counted before; it is then added
+    /// as it is, not counted again (its steps are not reported).
+    fn counted(&self, task: usize) -> Option<Tally>;
+    /// After a task: its tally.
+    fn finished(&self, task: usize, tally: Tally);
+    /// Whether to start no more tasks (e.g. the run was interrupted): the
+    /// tasks not started are then neither counted nor reported, and the
+    /// tally returned is short of them. Asked before each task.
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// A shared [`Watch`], as [`Options::watch`] holds it.
+#[derive(Clone)]
+pub struct Watcher(pub Arc<dyn Watch>);
+
+impl fmt::Debug for Watcher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Watcher")
+    }
+}
+
 /// Counts every task on one thread with steps: the tally and the steps
 /// (the instrumented count the splitting counters' tests compare).
 pub fn count_split_with_steps<S: Split>(counter: &S, n: usize) -> (Tally, u64) {
@@ -131,26 +170,80 @@ pub fn count_split<S: Split, P: Probe>(
     shard: Shard,
     probe: &mut P,
 ) -> Tally {
-    let tasks: Vec<S::Task> = counter
-        .tasks(n)
+    count_watched(counter, n, threads, shard, None, probe)
+}
+
+/// [`count_split`] with `opts.threads` and `opts.shard`, reporting to
+/// `opts.watch` if set: tasks it has counted before are skipped, and each
+/// task counted is reported when it finishes.
+pub fn count_tasks<S: Split, P: Probe>(
+    counter: &S,
+    n: usize,
+    opts: &Options,
+    probe: &mut P,
+) -> Tally {
+    let watch = opts.watch.as_ref().map(|w| &*w.0);
+    count_watched(counter, n, opts.threads, opts.shard, watch, probe)
+}
+
+/// The count of [`count_split`] and [`count_tasks`].
+fn count_watched<S: Split, P: Probe>(
+    counter: &S,
+    n: usize,
+    threads: usize,
+    shard: Shard,
+    watch: Option<&dyn Watch>,
+    probe: &mut P,
+) -> Tally {
+    let all = counter.tasks(n);
+    let total = all.len();
+    let mut tasks: Vec<(usize, S::Task)> = all
         .into_iter()
         .enumerate()
         .filter(|(t, _)| shard.owns(*t))
-        .map(|(_, task)| task)
         .collect();
+    let mut resumed = Tally {
+        solutions: 0,
+        unique: Some(0),
+    };
+    if let Some(watch) = watch {
+        if watch.plan(total, tasks.len()).is_break() {
+            return resumed;
+        }
+        tasks.retain(|(t, _)| match watch.counted(*t) {
+            Some(tally) => {
+                resumed = resumed + tally;
+                false
+            }
+            None => true,
+        });
+    }
+    if watch.is_some() && !P::TRACES {
+        tasks = spread(tasks);
+    }
+    let stopped = || watch.is_some_and(|w| w.stopped());
+    let report = |t: usize, tally: Tally| {
+        if let Some(watch) = watch {
+            watch.finished(t, tally);
+        }
+        tally
+    };
     if P::TRACES {
-        let mut tally = Tally {
-            solutions: 0,
-            unique: Some(0),
-        };
-        for task in &tasks {
-            tally = tally + counter.count_task(n, task, probe);
+        let mut tally = resumed;
+        for (t, task) in &tasks {
+            if stopped() {
+                break;
+            }
+            tally = tally + report(*t, counter.count_task(n, task, probe));
         }
         return tally;
     }
-    let one = |task: &S::Task| {
+    let one = |(t, task): &(usize, S::Task)| {
         let mut local = P::default();
-        let tally = counter.count_task(n, task, &mut local);
+        if stopped() {
+            return (Tally::default(), local);
+        }
+        let tally = report(*t, counter.count_task(n, task, &mut local));
         (tally, local)
     };
     let sum = |(a, mut pa): (Tally, P), (b, pb): (Tally, P)| {
@@ -181,7 +274,25 @@ pub fn count_split<S: Split, P: Probe>(
         }
     };
     probe.merge(local);
-    tally
+    tally + resumed
+}
+
+/// The tasks in an order that samples the whole list evenly (the k-th
+/// task taken is the one at rank frac(k·φ) of the list): tasks late in a
+/// list can cost several times the early ones (half-join at n = 18: the
+/// last tenth 3 times the first), and a watched count's progress should
+/// predict the rest from a fair sample.
+fn spread<T>(tasks: Vec<T>) -> Vec<T> {
+    let m = tasks.len();
+    let point = |k: usize| (k as f64 * 0.618_033_988_749_895).fract();
+    let mut by_point: Vec<usize> = (0..m).collect();
+    by_point.sort_by(|&a, &b| point(a).total_cmp(&point(b)));
+    let mut rank = vec![0; m];
+    for (r, &k) in by_point.iter().enumerate() {
+        rank[k] = r;
+    }
+    let mut slots: Vec<Option<T>> = tasks.into_iter().map(Some).collect();
+    rank.iter().filter_map(|&r| slots[r].take()).collect()
 }
 
 #[cfg(test)]
@@ -294,6 +405,91 @@ mod tests {
         assert_eq!(probe.0, (0..50).collect::<Vec<_>>());
         assert_eq!(probe.1, (0..50).sum::<u64>());
         assert_eq!(tally.solutions, (0..50).sum::<u64>());
+    }
+
+    /// Resumes the even tasks with their true tallies, records the rest,
+    /// and stops after `stop_after` tasks finished.
+    struct Resume {
+        finished: std::sync::Mutex<Vec<usize>>,
+        stop_after: usize,
+    }
+
+    impl Watch for Resume {
+        fn plan(&self, total: usize, owned: usize) -> ControlFlow<()> {
+            assert_eq!((total, owned), (50, 25));
+            ControlFlow::Continue(())
+        }
+        fn counted(&self, task: usize) -> Option<Tally> {
+            (task % 4 == 0).then_some(Tally {
+                solutions: task as u64,
+                unique: Some(1),
+            })
+        }
+        fn finished(&self, task: usize, tally: Tally) {
+            assert_eq!(tally.solutions, task as u64);
+            self.finished.lock().unwrap().push(task);
+        }
+        fn stopped(&self) -> bool {
+            self.finished.lock().unwrap().len() >= self.stop_after
+        }
+    }
+
+    #[test]
+    fn a_watch_skips_the_tasks_counted_before_and_hears_the_others() {
+        for threads in [1, 3] {
+            let watch = Arc::new(Resume {
+                finished: Default::default(),
+                stop_after: usize::MAX,
+            });
+            let opts = Options {
+                threads,
+                shard: Shard { index: 1, count: 2 },
+                watch: Some(Watcher(watch.clone())),
+                ..Options::default()
+            };
+            let mut steps = StepCounter::default();
+            let tally = count_tasks(&Toy, 50, &opts, &mut steps);
+            let shard: u64 = (0..50).step_by(2).sum();
+            assert_eq!(tally.solutions, shard, "threads {threads}");
+            let mut heard = watch.finished.lock().unwrap().clone();
+            heard.sort_unstable();
+            let want: Vec<usize> = (0..50).step_by(2).filter(|t| t % 4 != 0).collect();
+            assert_eq!(heard, want);
+            // Only the tasks counted now report steps.
+            assert_eq!(steps.count, want.iter().sum::<usize>() as u64);
+        }
+        let watch = Arc::new(Resume {
+            finished: Default::default(),
+            stop_after: 3,
+        });
+        let opts = Options {
+            threads: 1,
+            shard: Shard { index: 1, count: 2 },
+            watch: Some(Watcher(watch.clone())),
+            ..Options::default()
+        };
+        count_tasks(&Toy, 50, &opts, &mut NoSteps);
+        let heard = watch.finished.lock().unwrap().clone();
+        assert_eq!(heard.len(), 3);
+        assert!(heard.iter().all(|t| t % 2 == 0 && t % 4 != 0), "{heard:?}");
+    }
+
+    #[test]
+    fn spreading_keeps_every_task_and_samples_the_list_evenly() {
+        for m in [0, 1, 2, 3, 10, 12, 100, 12_283] {
+            let order = spread((0..m).collect::<Vec<usize>>());
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..m).collect::<Vec<_>>(), "m = {m}");
+            if m >= 100 {
+                // The first fifth touches every tenth of the list.
+                let mut tenths = [false; 10];
+                for &t in &order[..m / 5] {
+                    tenths[t * 10 / m] = true;
+                }
+                assert!(tenths.iter().all(|&b| b), "m = {m}");
+            }
+        }
     }
 
     #[test]

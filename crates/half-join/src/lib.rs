@@ -74,7 +74,8 @@
 //!
 //! The count splits into tasks, one per set of east rows (with the orbits
 //! of every middle row that share it, so their east halves are built once),
-//! for threads and shards.
+//! for threads and shards; a `queens_core::Watch` hears each task finish
+//! and can skip the tasks a checkpoint holds (`queens --checkpoint`).
 //!
 //! Steps: one per pair of half boards compared in the final join: the
 //! product of the two sides' sizes, less the pairs the sieve rules out
@@ -93,7 +94,7 @@
 //! The join compares every pair of an orbit before its boards are listed,
 //! so a first-solution trace holds all the pairs of the orbits joined up to
 //! the first solution. A traced count runs the tasks in order on one
-//! thread (`queens_core::count_split`). Building the halves writes nothing.
+//! thread (`queens_core::count_tasks`). Building the halves writes nothing.
 //!
 //! Limit: memory. The quadrant tables hold every partial placement of
 //! their blocks, 32 bytes each (a [`quadrant::Part`] and its queens): for
@@ -117,7 +118,7 @@ use quadrant::Quadrant;
 use queens_core::bits::low_bits;
 use queens_core::{
     Enumerate, Event, Info, Kind, Options, Probe, Refusal, Sink, Split, Tally, TraceInfo,
-    count_split,
+    count_tasks,
 };
 
 /// The largest n: the quadrant tables take 17 GB at n = 23 and 81 GB at
@@ -711,8 +712,12 @@ impl Enumerate for HalfJoin {
         ControlFlow::Continue(())
     }
 
+    fn watches_tasks(&self) -> bool {
+        true
+    }
+
     fn count<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Tally {
-        count_split(self, n, opts.threads, opts.shard, probe)
+        count_tasks(self, n, opts, probe)
     }
 }
 

@@ -295,3 +295,61 @@ fn the_sieve_compares_the_pairs_its_trace_writes() {
     }
     assert!(sieved > 0, "some orbit is sieved");
 }
+
+/// Records every task's tally; hands back those of `resume`.
+#[derive(Default)]
+struct Record {
+    resume: Vec<(usize, Tally)>,
+    heard: std::sync::Mutex<Vec<(usize, Tally)>>,
+}
+
+impl queens_core::Watch for Record {
+    fn plan(&self, _total: usize, _owned: usize) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn counted(&self, task: usize) -> Option<Tally> {
+        self.resume
+            .iter()
+            .find(|(t, _)| *t == task)
+            .map(|(_, y)| *y)
+    }
+    fn finished(&self, task: usize, tally: Tally) {
+        self.heard.lock().unwrap().push((task, tally));
+    }
+}
+
+#[test]
+fn a_count_resumed_from_its_finished_tasks_is_the_same() {
+    use queens_core::{Options, Shard, Watcher};
+    let n = 12;
+    let count = |watch: &std::sync::Arc<Record>, shard| {
+        let opts = Options {
+            threads: 2,
+            shard,
+            watch: Some(Watcher(watch.clone())),
+            ..Options::default()
+        };
+        HalfJoin.count(n, &opts, &mut NoSteps).solutions
+    };
+    let first = std::sync::Arc::new(Record::default());
+    let shard = Shard { index: 2, count: 3 };
+    let whole = count(&first, shard);
+    let heard = first.heard.lock().unwrap().clone();
+    assert_eq!(heard.iter().map(|(_, t)| t.solutions).sum::<u64>(), whole);
+    assert!(heard.iter().all(|(t, _)| shard.owns(*t)));
+    // Half the tasks from the first run, the other half counted again.
+    let resume: Vec<_> = heard.iter().copied().step_by(2).collect();
+    let again = std::sync::Arc::new(Record {
+        resume: resume.clone(),
+        ..Record::default()
+    });
+    assert_eq!(count(&again, shard), whole);
+    assert_eq!(
+        again.heard.lock().unwrap().len(),
+        heard.len() - resume.len()
+    );
+    let all: u64 = (1..=3)
+        .map(|index| count(&Default::default(), Shard { index, count: 3 }))
+        .sum();
+    assert_eq!(Some(all), known::total(n));
+}

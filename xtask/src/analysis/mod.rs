@@ -3,6 +3,8 @@
 //! only through these functions, so every number has one definition.
 
 pub mod block_sums;
+pub mod csp_grid;
+pub mod local_study;
 
 use std::collections::BTreeMap;
 

@@ -6,6 +6,8 @@
 //! knows the files' shapes and checks them; it computes nothing.
 
 pub mod block_sums;
+pub mod csp_grid;
+pub mod local_study;
 pub mod meta;
 pub mod traces;
 
@@ -210,6 +212,10 @@ pub struct Dataset {
     pub block_sums: Vec<block_sums::Row>,
     /// `depths.csv` (optional: empty when no depths were measured).
     pub depths: Vec<Depth>,
+    /// `csp_grid.csv` (optional: empty when `csp` was not measured).
+    pub csp_grid: Vec<csp_grid::Row>,
+    /// `local_study.csv` (optional: empty when the study did not run).
+    pub local_study: Vec<local_study::Row>,
     /// `traces/` (optional: empty without `traces/index.json`). Written by
     /// `measure::traces::collect`, not by [`Dataset::save`].
     pub traces: Vec<traces::Trace>,
@@ -230,6 +236,12 @@ impl Dataset {
         if !self.depths.is_empty() {
             write_csv(&dir.join(DEPTHS), &self.depths)?;
         }
+        if !self.csp_grid.is_empty() {
+            write_csv(&dir.join(csp_grid::FILE), &self.csp_grid)?;
+        }
+        if !self.local_study.is_empty() {
+            write_csv(&dir.join(local_study::FILE), &self.local_study)?;
+        }
         Ok(())
     }
 
@@ -243,6 +255,8 @@ impl Dataset {
             boards: read_json(&dir.join(BOARDS))?,
             block_sums: read_optional_csv(&dir.join(block_sums::FILE))?,
             depths: read_optional_csv(&dir.join(DEPTHS))?,
+            csp_grid: read_optional_csv(&dir.join(csp_grid::FILE))?,
+            local_study: read_optional_csv(&dir.join(local_study::FILE))?,
             traces: traces::load(dir)?,
         };
         data.check(dir)?;

@@ -138,6 +138,38 @@ pub(crate) fn sample_dataset() -> Dataset {
                 dead_ends: Some([0, 0, 0, 0, 18, 150, 256, 220, 0][depth]),
             })
             .collect(),
+        csp_grid: [("default", "count", 8, 2056), ("mrv", "first", 16, 44)]
+            .into_iter()
+            .map(|(setting, mode, n, steps)| csp_grid::Row {
+                setting: setting.into(),
+                mode: mode.into(),
+                n,
+                sample: 0,
+                status: Status::Ok,
+                steps: Some(steps),
+                nanos: Some(steps * 40),
+                pruned: Some(0),
+                checks: Some(steps * 7),
+            })
+            .collect(),
+        local_study: (0..3)
+            .map(|seed| local_study::Row {
+                setting: "nq-mc".into(),
+                n: 8,
+                seed,
+                solved: seed != 1,
+                moves: 5 + seed,
+                iterations: 40 + seed,
+                restarts: 0,
+                full_checks: 0,
+                moves_unattacked: 0,
+                init_attacks: 3,
+                nanos: 2000 + seed,
+                nanos_init: 700,
+                nanos_picking: (seed == 0).then_some(300),
+                nanos_checks: (seed == 0).then_some(0),
+            })
+            .collect(),
         traces: Vec::new(),
     }
 }

@@ -9,10 +9,12 @@
 //! and is left out of the report.
 
 mod block_sums;
+mod constraint_lab;
 mod constructions;
 mod first_solution;
 mod join;
 mod local_search;
+mod local_study;
 mod memory;
 mod ordering;
 mod representation;
@@ -37,7 +39,7 @@ pub struct Lesson {
     pub question: String,
     /// What is held fixed and what changes.
     pub experiment: String,
-    /// One or two charts.
+    /// One to three charts.
     pub figures: Vec<Figure>,
     /// The numbers behind the charts.
     pub table: Table,
@@ -132,11 +134,13 @@ pub fn all(data: &Dataset) -> Vec<Lesson> {
         representation::lesson,
         tree_size::lesson,
         ordering::lesson,
+        constraint_lab::lesson,
         symmetry::lesson,
         join::lesson,
         memory::lesson,
         first_solution::lesson,
         local_search::lesson,
+        local_study::lesson,
         constructions::lesson,
         block_sums::lesson,
         threads::lesson,

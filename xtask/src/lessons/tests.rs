@@ -182,14 +182,14 @@ fn every_lesson_is_complete_and_its_charts_are_readable() {
     let lessons = all(&data);
     assert!(lessons.len() >= 10, "{} lessons", lessons.len());
     let summaries = lessons.iter().filter(|l| l.summary.is_some()).count();
-    assert!((5..=7).contains(&summaries), "{summaries} summary lines");
+    assert!((5..=8).contains(&summaries), "{summaries} summary lines");
     for l in &lessons {
         assert!(
             !l.question.is_empty() && !l.experiment.is_empty(),
             "{}",
             l.title
         );
-        assert!(!l.figures.is_empty() && l.figures.len() <= 2, "{}", l.title);
+        assert!(!l.figures.is_empty() && l.figures.len() <= 3, "{}", l.title);
         assert!(!l.table.rows.is_empty(), "{}: no table", l.title);
         assert!(!l.why.is_empty(), "{}: no why", l.title);
         for f in &l.figures {
@@ -208,4 +208,77 @@ fn every_lesson_is_complete_and_its_charts_are_readable() {
             }
         }
     }
+}
+
+#[test]
+fn local_study_reports_the_stuck_runs_it_counted() {
+    let data = committed();
+    let l = lesson(&data, "Seed 003's experiments");
+    let t = text(&l);
+    for (setting, n) in [
+        ("most-conflicted, no restart", 8),
+        ("mix:0.5, no restart", 8),
+    ] {
+        let runs: Vec<_> = data
+            .local_study
+            .iter()
+            .filter(|r| r.setting == setting && r.n == n)
+            .collect();
+        assert!(runs.len() >= 1000, "issue 16 asks for 1 000 seeds");
+        let stuck = runs.iter().filter(|r| !r.solved).count();
+        let claim = format!(
+            "{} of {} runs",
+            crate::format::group_digits(stuck as u64),
+            crate::format::group_digits(runs.len() as u64)
+        );
+        assert!(t.contains(&claim), "{setting}: {claim} not in {t}");
+    }
+    // Every setting has its success rate and interval in the table.
+    assert_eq!(
+        l.table.rows.len(),
+        crate::analysis::local_study::summarise(&data.local_study).len()
+    );
+}
+
+#[test]
+fn constraint_lab_says_what_the_grid_counted() {
+    let data = committed();
+    let l = lesson(&data, "One knob at a time");
+    let t = text(&l);
+    let nodes = |setting: &str, n: usize| {
+        data.csp_grid
+            .iter()
+            .find(|r| r.setting == setting && r.mode == "count" && r.n == n)
+            .and_then(|r| r.steps)
+    };
+    // The largest n every setting counted at.
+    let n = data
+        .csp_grid
+        .iter()
+        .filter(|r| r.mode == "count")
+        .map(|r| r.n)
+        .filter(|&n| {
+            crate::measure::csp_grid::SETTINGS.iter().all(|s| {
+                data.csp_grid.iter().any(|r| {
+                    r.setting == s.name && r.mode == "count" && r.n == n && r.nanos.is_some()
+                })
+            })
+        })
+        .max()
+        .expect("a count every setting finished");
+    let (_, bitmask) = raw(&data, Family::Count, "bitmask", n);
+    let default = nodes("default", n).expect("default counted");
+    // The default's claim to walk bitmask's tree is made only when it does.
+    assert_eq!(
+        t.contains("walks exactly `bitmask`'s tree"),
+        default as f64 == bitmask,
+        "{t}"
+    );
+    // A value order cannot change the count's tree, and the text says so
+    // only when the data agrees.
+    let same = ["middle-out", "lcv"]
+        .iter()
+        .all(|s| nodes(s, n) == Some(default));
+    assert_eq!(t.contains("cannot change the tree"), same, "{t}");
+    assert!(t.contains(&crate::format::human_count(default as f64)));
 }

@@ -35,16 +35,32 @@ pub struct Binaries {
     pub queens: PathBuf,
     /// `block-sums`, when it was asked for and the workspace has it.
     pub block_sums: Option<PathBuf>,
+    /// `local-study` (the min-conflicts study's batch runner), when asked for.
+    pub local_study: Option<PathBuf>,
 }
 
-/// Builds `queens` (and `block-sums` if asked for and present) with
-/// `cargo build --release`, its progress shown on stderr, and returns the
-/// binaries' paths as cargo reports them (so `CARGO_TARGET_DIR` is respected).
-pub fn build(with_block_sums: bool) -> Result<Binaries> {
+/// The binaries built beside `queens` when a run needs them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extra {
+    /// `block-sums` (seed 000 Part II), if the workspace has it.
+    BlockSums,
+    /// `local-study` (issue 16's study of the min-conflicts knobs).
+    LocalStudy,
+}
+
+/// Builds `queens` (and the `extras` asked for) with `cargo build
+/// --release`, its progress shown on stderr, and returns the binaries'
+/// paths as cargo reports them (so `CARGO_TARGET_DIR` is respected).
+pub fn build(extras: &[Extra]) -> Result<Binaries> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut packages = vec!["queens-cli"];
-    if with_block_sums && super::block_sums::available() {
+    let with_block_sums = extras.contains(&Extra::BlockSums) && super::block_sums::available();
+    if with_block_sums {
         packages.push(super::block_sums::PACKAGE);
+    }
+    let with_local_study = extras.contains(&Extra::LocalStudy);
+    if with_local_study {
+        packages.push(super::local_study::PACKAGE);
     }
     let mut args = vec!["build", "--release"];
     for p in &packages {
@@ -92,7 +108,17 @@ pub fn build(with_block_sums: bool) -> Result<Binaries> {
         queens: executable("queens").ok_or_else(|| {
             Error("cargo built queens-cli but named no `queens` executable".into())
         })?,
-        block_sums: if packages.len() > 1 {
+        local_study: match with_local_study {
+            true => Some(executable(super::local_study::BINARY).ok_or_else(|| {
+                Error(format!(
+                    "cargo built {} but named no `{}` executable",
+                    super::local_study::PACKAGE,
+                    super::local_study::BINARY
+                ))
+            })?),
+            false => None,
+        },
+        block_sums: if with_block_sums {
             Some(executable(super::block_sums::BINARY).ok_or_else(|| {
                 Error(format!(
                     "cargo built {} but named no `block-sums` executable",

@@ -5,7 +5,10 @@
 
 pub mod block_sums;
 pub mod build;
+pub mod csp_grid;
+mod extras;
 pub mod growth;
+pub mod local_study;
 mod runner;
 pub mod traces;
 
@@ -164,6 +167,7 @@ impl Measurer {
             seed: None,
             steps: true,
             depths: false,
+            args: &[],
         };
         if family == Family::Local {
             return self.local_point(job);
@@ -277,50 +281,6 @@ impl Measurer {
         })
     }
 
-    /// Counts the nodes per depth of an exhaustive search at n (one
-    /// instrumented `--depths` run, its count verified).
-    fn depths(&mut self, info: &'static Info, n: usize) -> Result<()> {
-        let job = Job {
-            info,
-            family: Family::Count,
-            n,
-            seed: None,
-            steps: true,
-            depths: true,
-        };
-        let record = match self.runner.run(job)? {
-            Run::Done(r) => r,
-            Run::Refused(why) => {
-                self.progress
-                    .suspend(|| eprintln!("  depths   {:<30} skipped: {why}", info.id));
-                return Ok(());
-            }
-            Run::Timeout | Run::GaveUp => bail!(
-                "{} at n = {}: the --depths run did not finish",
-                info.id,
-                job.n
-            ),
-        };
-        verify(job, &record)?;
-        let Some(nodes) = record.nodes_per_depth() else {
-            bail!(
-                "{} at n = {}: queens --depths reported no extra.nodes_per_depth",
-                info.id,
-                job.n
-            );
-        };
-        let dead_ends = record.dead_ends_per_depth();
-        self.depths
-            .extend(nodes.into_iter().enumerate().map(|(depth, nodes)| Depth {
-                approach: info.id.into(),
-                n: job.n,
-                depth,
-                nodes,
-                dead_ends: dead_ends.as_ref().and_then(|d| d.get(depth).copied()),
-            }));
-        Ok(())
-    }
-
     /// Keeps the first board found at each of [`BOARD_SIZES`].
     fn keep_board(&mut self, job: Job<'_>, r: &Record) {
         if let (true, Some(cols)) = (BOARD_SIZES.contains(&job.n), &r.solution) {
@@ -407,62 +367,13 @@ pub fn measure(
             return Err(e);
         }
     }
-    let start = Instant::now();
-    let before = m.runner.processes;
-    for a in approaches {
-        let info = a.info();
-        if info.kind == Kind::Exhaustive
-            && !crate::profile::JOINS.contains(&info.id)
-            && !crate::profile::LABS.contains(&info.id)
-        {
-            m.progress
-                .set_message(format!("depths {} · n = {DEPTHS_N}", info.id));
-            // At the common n, and at the largest n the search does in well
-            // under a second (not in the smoke profile).
-            let mut sizes = vec![DEPTHS_N.min(info.max_n)];
-            if !m.settings.quick_only && info.quick_n.min(info.max_n) > sizes[0] {
-                sizes.push(info.quick_n.min(info.max_n));
-            }
-            for n in sizes {
-                if let Err(e) = m.depths(info, n) {
-                    m.progress.abandon();
-                    return Err(e);
-                }
-            }
+    let (block_rows, csp_grid, local_study) = match m.extras(bins, profile, approaches) {
+        Ok(rows) => rows,
+        Err(e) => {
+            m.progress.abandon();
+            return Err(e);
         }
-    }
-    m.spent.push(TimeSpent {
-        family: "depths".into(),
-        approach: "all".into(),
-        points: 1,
-        processes: m.runner.processes - before,
-        seconds: (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
-    });
-    let mut block_rows = Vec::new();
-    if let Some(exe) = &bins.block_sums {
-        m.progress.set_message("block-sums --compare-orders");
-        let start = Instant::now();
-        let rows = match block_sums::measure(exe, profile) {
-            Ok(rows) => rows,
-            Err(e) => {
-                m.progress.abandon();
-                return Err(e);
-            }
-        };
-        let (samples, _) = block_sums::plan(profile);
-        let seconds = start.elapsed().as_secs_f64();
-        m.progress.suspend(|| {
-            eprintln!("  block-sums --compare-orders  {samples} samples {seconds:>6.1} s")
-        });
-        m.spent.push(TimeSpent {
-            family: "block-sums".into(),
-            approach: "compare-orders".into(),
-            points: 1,
-            processes: samples as usize + 1,
-            seconds: (seconds * 1000.0).round() / 1000.0,
-        });
-        block_rows = rows;
-    }
+    };
     m.progress.finish_and_clear();
     meta.time_spent = m.spent;
     let registry = REGISTRY.ids();
@@ -498,6 +409,8 @@ pub fn measure(
         boards: m.boards.into_values().collect(),
         block_sums: block_rows,
         depths: m.depths,
+        csp_grid,
+        local_study,
         traces: Vec::new(),
     })
 }

@@ -77,6 +77,8 @@ pub(super) struct Job<'a> {
     pub(super) steps: bool,
     /// Count nodes per depth too (`--depths`).
     pub(super) depths: bool,
+    /// More options for `queens` (a knob setting, its seed).
+    pub(super) args: &'a [String],
 }
 
 /// Runs `queens` processes.
@@ -91,6 +93,7 @@ impl Runner {
     pub(super) fn run(&mut self, job: Job<'_>) -> Result<Run> {
         let mut cmd = Command::new(&self.exe);
         cmd.args(["--algo", job.info.id, "--json"]);
+        cmd.args(job.args);
         match job.family {
             Family::First => {
                 cmd.arg("--first");
@@ -303,6 +306,7 @@ mod tests {
             seed: None,
             steps: true,
             depths: false,
+            args: &[],
         };
         verify(count, &record(92, None)).unwrap();
         let e = verify(count, &record(91, None)).unwrap_err().0;

@@ -1,7 +1,9 @@
 //! `cargo xtask peers`: the issues' speed and memory targets, measured side
-//! by side with the C references in `../shared/peers` (`ref-c/ref.c`, a
-//! mirror-symmetry counter; `mc-c/mc.c`, Sosic–Gu swap search), in one run
-//! on one machine, as the issues ask.
+//! by side with the programs in `../shared/peers` (`ref-c/ref.c`, a
+//! mirror-symmetry counter; `mc-c/mc.c`, Sosic–Gu swap search;
+//! `kluev-count`, Kluev's quadrant-join counter), in one run on one
+//! machine, as the issues ask. `--only` and `--sizes` choose the rows, as
+//! the largest counts take minutes per run.
 //!
 //! Each comparison runs our `queens` and the other program alternately,
 //! `--runs` times each, so that a change in the machine's load falls on
@@ -12,26 +14,32 @@
 //! the issue's target; `--quick` runs smaller sizes to check the setup and
 //! judges nothing.
 
+mod kluev;
 mod programs;
 mod targets;
 
+use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 pub use self::programs::{build_references, run_once};
-pub use self::targets::{Comparison, Target, comparisons, judge, median, min};
+pub use self::targets::{Comparison, Peer, Target, comparisons, judge, median, min};
 use crate::{Error, Result, bail};
 
 /// The options of `cargo xtask peers`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PeerOptions {
-    /// The peers folder (holds `ref-c/ref.c` and `mc-c/mc.c`).
+    /// The peers folder (holds `ref-c/ref.c`, `mc-c/mc.c`, `kluev-count`).
     pub dir: PathBuf,
-    /// Runs of each program per comparison.
-    pub runs: usize,
+    /// Runs of each program per comparison (default: the issue's number).
+    pub runs: Option<usize>,
     /// Small sizes: checks the setup, judges no target.
     pub quick: bool,
+    /// Only the rows against these peers (empty: every row).
+    pub only: Vec<Peer>,
+    /// Only the rows at these board sizes n (empty: every row).
+    pub sizes: Vec<u64>,
     /// Also write the table to this file.
     pub out: Option<PathBuf>,
 }
@@ -55,6 +63,13 @@ pub struct Program {
     pub argv: Vec<OsString>,
     /// Text the output must contain for the run to count (the right answer).
     pub expect: String,
+}
+
+impl Program {
+    /// Whether `output` shows the right answer.
+    pub fn accepts(&self, output: &str) -> bool {
+        output.contains(&self.expect)
+    }
 }
 
 /// What the kernel says about one finished run.
@@ -83,18 +98,72 @@ fn cells(samples: &[Sample], wall: bool) -> String {
     )
 }
 
-/// Runs every comparison and prints (and writes, with `--out`) the table;
-/// fails when a target is missed.
+/// The rows against the peers in `only` at the sizes in `sizes` (empty:
+/// all), in table order; fails when a size matches none of those rows.
+pub fn select(rows: Vec<Comparison>, only: &[Peer], sizes: &[u64]) -> Result<Vec<Comparison>> {
+    let rows: Vec<Comparison> = rows
+        .into_iter()
+        .filter(|c| only.is_empty() || only.contains(&c.peer))
+        .collect();
+    if let Some(n) = sizes.iter().find(|&&n| rows.iter().all(|c| c.n != n)) {
+        let have: BTreeSet<u64> = rows.iter().map(|c| c.n).collect();
+        let have: Vec<String> = have.iter().map(u64::to_string).collect();
+        bail!(
+            "no row at n = {n} (the rows chosen have n = {})",
+            have.join(", ")
+        );
+    }
+    Ok(rows
+        .into_iter()
+        .filter(|c| sizes.is_empty() || sizes.contains(&c.n))
+        .collect())
+}
+
+/// Runs `program` once with a progress line on stderr, so that a count of
+/// minutes is not silent.
+fn run_logged(program: &Program, seed: usize, step: &str) -> Result<Sample> {
+    eprint!("xtask: {step} {} ... ", program.label);
+    let sample = run_once(program, seed);
+    match &sample {
+        Ok(s) => eprintln!(
+            "{:.2} s CPU, {:.2} s wall, {:.0} MB",
+            s.cpu,
+            s.wall,
+            s.peak as f64 / 1e6
+        ),
+        Err(_) => eprintln!("failed"),
+    }
+    sample
+}
+
+/// Runs every comparison chosen and prints (and writes, with `--out`) the
+/// table; fails when a target is missed.
 pub fn run(opts: &PeerOptions, queens: &Path) -> Result<()> {
     let build_dir = tempfile::tempdir()
         .map_err(|e| Error(format!("cannot make a folder for the C builds: {e}")))?;
-    let (refc, mc) = build_references(&opts.dir, build_dir.path())?;
+    let built = build_dir.path();
+    let rows = select(
+        comparisons(queens, built, opts.quick),
+        &opts.only,
+        &opts.sizes,
+    )?;
+    programs::check_folder(&opts.dir)?;
+    if rows.iter().any(|c| c.peer != Peer::Kluev) {
+        build_references(&opts.dir, built)?;
+    }
+    let kluev_sizes: BTreeSet<u64> = rows
+        .iter()
+        .filter(|c| c.peer == Peer::Kluev)
+        .map(|c| c.n)
+        .collect();
+    for n in kluev_sizes {
+        kluev::build(&opts.dir, built, n)?;
+    }
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let mut table = format!(
-        "Side by side with the C references, {} runs each, alternating ({} cores, {}).\n\n\
-         | issue | ours | median | fastest | peak | theirs | median | fastest | peak | result | met |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|\n",
-        opts.runs,
+        "Side by side with the peer programs, alternating runs ({} cores, {}).\n\n\
+         | issue | runs | ours | median | fastest | peak | theirs | median | fastest | peak | result | met |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|\n",
         cores,
         if opts.quick {
             "quick sizes, no verdicts"
@@ -103,22 +172,19 @@ pub fn run(opts: &PeerOptions, queens: &Path) -> Result<()> {
         },
     );
     let mut missed = Vec::new();
-    for c in comparisons(queens, &refc, &mc, opts.quick) {
-        if matches!(c.target, Some(Target::WallSpeedup(_))) && cores < 2 {
+    for (row, c) in rows.iter().enumerate() {
+        if c.wall && cores < 2 {
             eprintln!("xtask: skipping '{}': one core", c.ours.label);
             continue;
         }
+        let runs = opts.runs.unwrap_or(c.runs);
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-        for run in 1..=opts.runs {
-            eprintln!(
-                "xtask: run {run}/{}: {} | {}",
-                opts.runs, c.ours.label, c.theirs.label
-            );
-            ours.push(run_once(&c.ours, run)?);
-            theirs.push(run_once(&c.theirs, run)?);
+        for run in 1..=runs {
+            let step = format!("[row {}/{}, run {run}/{runs}]", row + 1, rows.len());
+            ours.push(run_logged(&c.ours, run, &step)?);
+            theirs.push(run_logged(&c.theirs, run, &step)?);
         }
-        let wall = matches!(c.target, Some(Target::WallSpeedup(_)));
-        let (result, met) = judge(c.target, !opts.quick, &ours, &theirs);
+        let (result, met) = judge(c.target, c.wall, !opts.quick, &ours, &theirs);
         let met_cell = match met {
             Some(true) => "yes",
             Some(false) => {
@@ -129,16 +195,17 @@ pub fn run(opts: &PeerOptions, queens: &Path) -> Result<()> {
         };
         let _ = writeln!(
             table,
-            "| {} | {} | {} | {} | {} | {result} | {met_cell} |",
+            "| {} | {runs} | {} | {} | {} | {} | {result} | {met_cell} |",
             c.issue,
             c.ours.label,
-            cells(&ours, wall),
+            cells(&ours, c.wall),
             c.theirs.label,
-            cells(&theirs, wall),
+            cells(&theirs, c.wall),
         );
     }
     table.push_str(
-        "\nTimes are CPU seconds (user + system) except for the threads line, which is wall time. \
+        "\nTimes are CPU seconds (user + system) except on the lines of two threads, which are \
+         wall time. \
          Peak is the largest resident memory of any run, as the kernel reports it for the child \
          (never below the few MB of the process that started it).\n",
     );
@@ -183,30 +250,49 @@ mod tests {
         ];
         // CPU medians 1.0 and 2.5: ×0.4.
         assert_eq!(
-            judge(Some(Target::CpuRatio(0.40)), true, &ours, &theirs).1,
+            judge(Some(Target::CpuRatio(0.40)), false, true, &ours, &theirs).1,
             Some(true)
         );
         assert_eq!(
-            judge(Some(Target::CpuRatio(0.39)), true, &ours, &theirs).1,
+            judge(Some(Target::CpuRatio(0.39)), false, true, &ours, &theirs).1,
             Some(false)
         );
         // Wall medians 1.0 and 2.1: 2.1× faster.
         assert_eq!(
-            judge(Some(Target::WallSpeedup(2.0)), true, &ours, &theirs).1,
+            judge(Some(Target::WallSpeedup(2.0)), true, true, &ours, &theirs).1,
             Some(true)
         );
         assert_eq!(
-            judge(Some(Target::WallSpeedup(2.2)), true, &ours, &theirs).1,
+            judge(Some(Target::WallSpeedup(2.2)), true, true, &ours, &theirs).1,
             Some(false)
         );
-        let within =
-            |secs, bytes| judge(Some(Target::Within { secs, bytes }), true, &ours, &theirs).1;
+        let within = |secs, bytes| {
+            judge(
+                Some(Target::Within { secs, bytes }),
+                false,
+                true,
+                &ours,
+                &theirs,
+            )
+            .1
+        };
         assert_eq!(within(1.1, 21), Some(true));
         assert_eq!(within(1.0, 21), Some(false));
         assert_eq!(within(1.1, 20), Some(false));
-        assert_eq!(judge(None, true, &ours, &theirs).1, None);
+        // Wall medians 1.0 and 2.1: ×0.476.
+        let ratio = |max| judge(Some(Target::WallRatio(max)), true, true, &ours, &theirs);
+        assert_eq!(
+            ratio(0.48),
+            ("wall ×0.476 (target ≤ ×0.48)".into(), Some(true))
+        );
+        assert_eq!(ratio(0.47).1, Some(false));
+        assert_eq!(
+            judge(None, false, true, &ours, &theirs),
+            ("CPU ×0.400".into(), None)
+        );
+        assert_eq!(judge(None, true, true, &ours, &theirs).0, "wall ×0.476");
         // A quick run measures but does not judge.
-        let (text, met) = judge(Some(Target::WallSpeedup(2.0)), false, &ours, &theirs);
+        let (text, met) = judge(Some(Target::WallSpeedup(2.0)), true, false, &ours, &theirs);
         assert_eq!((text.contains("2.10× faster"), met), (true, None));
     }
 
@@ -214,16 +300,62 @@ mod tests {
     fn every_comparison_checks_its_output() {
         let p = Path::new("x");
         for quick in [false, true] {
-            let list = comparisons(p, p, p, quick);
+            let list = comparisons(p, p, quick);
             assert!(list.len() >= 4);
             for c in &list {
                 assert!(!c.ours.expect.is_empty() && !c.theirs.expect.is_empty());
-                // Only the mirror counter and the join below n = 17 go unjudged.
+                // Unjudged: the mirror counter, the join against ref.c below
+                // n = 17 and against kluev-count below 18.
                 let informative = c.ours.label.contains("mirror")
-                    || (c.ours.label.contains("half-join") && !c.ours.label.contains("n = 17"));
+                    || (c.peer == Peer::Ref && c.ours.label.contains("half-join") && c.n != 17)
+                    || (c.peer == Peer::Kluev && c.n < 18);
                 assert_eq!(c.target.is_none(), informative, "{}", c.ours.label);
+                // Wall time exactly on the lines of several threads.
+                assert_eq!(
+                    c.wall,
+                    c.ours.label.contains("2 threads"),
+                    "{}",
+                    c.ours.label
+                );
             }
         }
+    }
+
+    #[test]
+    fn only_and_sizes_choose_the_rows() {
+        let p = Path::new("x");
+        let pick = |only: &[Peer], sizes: &[u64]| {
+            select(comparisons(p, p, false), only, sizes)
+                .map(|rows| rows.iter().map(|c| (c.peer, c.n)).collect::<BTreeSet<_>>())
+        };
+        let all = pick(&[], &[]).unwrap();
+        assert!(
+            Peer::ALL
+                .iter()
+                .all(|&peer| all.iter().any(|&(q, _)| q == peer))
+        );
+        let kluev = pick(&[Peer::Kluev], &[19, 20]).unwrap();
+        assert_eq!(
+            kluev.into_iter().collect::<Vec<_>>(),
+            [(Peer::Kluev, 19), (Peer::Kluev, 20)]
+        );
+        let seventeen = pick(&[], &[17]).unwrap();
+        assert_eq!(
+            seventeen.into_iter().collect::<Vec<_>>(),
+            [(Peer::Ref, 17), (Peer::Kluev, 17)]
+        );
+        let mc = pick(&[Peer::Mc], &[]).unwrap();
+        assert!(
+            mc.iter()
+                .all(|&(peer, n)| peer == Peer::Mc && n >= 10_000_000)
+        );
+        let err = pick(&[Peer::Ref], &[19]).unwrap_err().0;
+        assert!(
+            err.contains("no row at n = 19") && err.contains("16, 17"),
+            "{err}"
+        );
+        let quick = select(comparisons(p, p, true), &[Peer::Kluev], &[]).unwrap();
+        assert!(quick.iter().all(|c| c.n == 16) && quick.len() == 2);
     }
 
     #[test]

@@ -7,31 +7,47 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use super::{Program, Sample};
+use super::{Peer, Program, Sample};
 use crate::{Error, Result, bail};
 
-/// Compiles the two C references into `dir` with the flags the issues name,
-/// and returns (ref, mc).
-pub fn build_references(peers: &Path, dir: &Path) -> Result<(PathBuf, PathBuf)> {
+/// Where a peer's executable is built in `dir` (`n`: the size it is built
+/// for, kluev-count only).
+pub fn executable(dir: &Path, peer: Peer, n: u64) -> PathBuf {
+    match peer {
+        Peer::Ref => dir.join("ref"),
+        Peer::Mc => dir.join("mc"),
+        Peer::Kluev => dir.join(format!("kluev-{n}")),
+    }
+}
+
+/// Fails, saying why, when the peers folder does not exist.
+pub fn check_folder(peers: &Path) -> Result<()> {
+    if !peers.is_dir() {
+        bail!(
+            "no peers folder {}: `cargo xtask peers` compares queens with the programs \
+             ref-c/ref.c, mc-c/mc.c and kluev-count, which are not part of this repository \
+             (they sit in ../shared/peers beside the workspace where the project is developed, \
+             so a fresh clone has none); give a folder that holds them with --peers DIR or \
+             QUEENS_PEERS",
+            peers.display()
+        );
+    }
+    Ok(())
+}
+
+/// Compiles the two C references into `dir` (see [`executable`]) with the
+/// flags the issues name.
+pub fn build_references(peers: &Path, dir: &Path) -> Result<()> {
     let sources = [
-        ("ref", "ref-c/ref.c", &["-O3", "-march=native"][..]),
+        (Peer::Ref, "ref-c/ref.c", &["-O3", "-march=native"][..]),
         (
-            "mc",
+            Peer::Mc,
             "mc-c/mc.c",
             &["-O2", "-march=native", "-DCNT=uint8_t"][..],
         ),
     ];
-    if !peers.is_dir() {
-        bail!(
-            "no peers folder {}: `cargo xtask peers` compares queens with the C references \
-             ref-c/ref.c and mc-c/mc.c, which are not part of this repository (they sit in \
-             ../shared/peers beside the workspace where the project is developed, so a fresh \
-             clone has none); give a folder that holds them with --peers DIR or QUEENS_PEERS",
-            peers.display()
-        );
-    }
-    let mut built = Vec::new();
-    for (name, source, flags) in sources {
+    check_folder(peers)?;
+    for (peer, source, flags) in sources {
         let source = peers.join(source);
         if !source.is_file() {
             bail!(
@@ -39,7 +55,7 @@ pub fn build_references(peers: &Path, dir: &Path) -> Result<(PathBuf, PathBuf)> 
                 source.display()
             );
         }
-        let exe = dir.join(name);
+        let exe = executable(dir, peer, 0);
         let output = Command::new("gcc")
             .args(flags)
             .arg("-o")
@@ -60,11 +76,8 @@ pub fn build_references(peers: &Path, dir: &Path) -> Result<(PathBuf, PathBuf)> 
             );
         }
         eprintln!("xtask: gcc {} {}", flags.join(" "), source.display());
-        built.push(exe);
     }
-    let mc = built.pop().expect("two builds");
-    let refc = built.pop().expect("two builds");
-    Ok((refc, mc))
+    Ok(())
 }
 
 /// Runs `program` once (run number `seed`), checks its output and returns
@@ -101,7 +114,7 @@ pub fn run_once(program: &Program, seed: usize) -> Result<Sample> {
     if !status.success() {
         bail!("{line} failed ({status})");
     }
-    if !output.contains(&program.expect) {
+    if !program.accepts(&output) {
         bail!("{line} printed no '{}': {}", program.expect, output.trim());
     }
     Ok(Sample {

@@ -4,7 +4,8 @@
 use std::ffi::OsString;
 use std::path::Path;
 
-use super::{Program, Sample};
+use super::programs::executable;
+use super::{Program, Sample, kluev};
 
 /// What a comparison must show.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -13,6 +14,8 @@ pub enum Target {
     CpuRatio(f64),
     /// Their median wall time at least this multiple of ours (a speed-up).
     WallSpeedup(f64),
+    /// Our median wall time at most this multiple of theirs.
+    WallRatio(f64),
     /// Our median CPU time and largest peak memory under these.
     Within {
         /// CPU seconds.
@@ -22,11 +25,55 @@ pub enum Target {
     },
 }
 
+/// The peer program a row is measured against: what `--only` selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Peer {
+    /// `ref-c/ref.c` (issue 7; with it, bitmask-symmetric's threads line).
+    Ref,
+    /// `mc-c/mc.c` (issue 8).
+    Mc,
+    /// `kluev-count`, Kluev's quadrant-join counter (issue 18).
+    Kluev,
+}
+
+impl Peer {
+    /// Every peer, in table order.
+    pub const ALL: [Peer; 3] = [Peer::Ref, Peer::Mc, Peer::Kluev];
+
+    /// The name `--only` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Peer::Ref => "ref",
+            Peer::Mc => "mc",
+            Peer::Kluev => "kluev",
+        }
+    }
+}
+
+impl std::str::FromStr for Peer {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Peer, String> {
+        Peer::ALL
+            .into_iter()
+            .find(|p| p.name() == s.trim())
+            .ok_or_else(|| format!("unknown peer '{s}' (one of: ref, mc, kluev)"))
+    }
+}
+
 /// One line of the table: ours against theirs, and the target.
 #[derive(Clone, Debug)]
 pub struct Comparison {
     /// The issue that set the target.
     pub issue: u32,
+    /// The peer it measures against.
+    pub peer: Peer,
+    /// The board size n (queens on the board, for the swap-search rows).
+    pub n: u64,
+    /// Runs of each side unless `--runs` says otherwise (the issue's number).
+    pub runs: usize,
+    /// Wall time is compared (the rows of several threads), else CPU time.
+    pub wall: bool,
     /// Ours.
     pub ours: Program,
     /// Theirs (another program, or ours with other options).
@@ -35,15 +82,22 @@ pub struct Comparison {
     pub target: Option<Target>,
 }
 
-/// The comparisons of a run, with the three executables.
-pub fn comparisons(queens: &Path, refc: &Path, mc: &Path, quick: bool) -> Vec<Comparison> {
-    let prog = |label: &str, exe: &Path, args: &[&str], expect: &str| Program {
+/// A program run: `exe` with `args`, accepted when its output holds `expect`.
+pub fn prog(label: &str, exe: &Path, args: &[&str], expect: &str) -> Program {
+    Program {
         label: label.to_string(),
         argv: std::iter::once(exe.as_os_str().to_owned())
             .chain(args.iter().map(OsString::from))
             .collect(),
         expect: expect.to_string(),
-    };
+    }
+}
+
+/// Every comparison of a run, in table order; the peers' executables are
+/// (to be) built in `built` (see [`executable`]).
+pub fn comparisons(queens: &Path, built: &Path, quick: bool) -> Vec<Comparison> {
+    let refc = executable(built, Peer::Ref, 0);
+    let mc = executable(built, Peer::Mc, 0);
     let (sizes, threads_n, boards): (&[usize], usize, &[&str]) = if quick {
         (&[13], 13, &["100000"])
     } else {
@@ -64,37 +118,37 @@ pub fn comparisons(queens: &Path, refc: &Path, mc: &Path, quick: bool) -> Vec<Co
         };
         let theirs = prog(
             &format!("ref.c, n = {n}"),
-            refc,
+            &refc,
             &[&n.to_string()],
             &format!("solutions={total} "),
         );
-        out.push(Comparison {
+        let row = |ours, theirs, target| Comparison {
             issue: 7,
-            ours: count("bitmask-symmetric"),
-            theirs: theirs.clone(),
-            target: Some(Target::CpuRatio(0.40)),
-        });
+            peer: Peer::Ref,
+            n: n as u64,
+            runs: 5,
+            wall: false,
+            ours,
+            theirs,
+            target,
+        };
+        out.push(row(
+            count("bitmask-symmetric"),
+            theirs.clone(),
+            Some(Target::CpuRatio(0.40)),
+        ));
         if n == sizes[0] {
             // The same tree as ref.c: no target, the cost of the representation.
-            out.push(Comparison {
-                issue: 7,
-                ours: count("bitmask-mirror"),
-                theirs: theirs.clone(),
-                target: None,
-            });
+            out.push(row(count("bitmask-mirror"), theirs.clone(), None));
         }
         // The issue's long aim: the quarter-join program's 2.7 s at n = 17
         // (it is not among the peers, so the figure is the issue's; the
         // issue sets no memory bound, 1 GB is the join's own table budget).
-        out.push(Comparison {
-            issue: 7,
-            ours: count("half-join"),
-            theirs,
-            target: (n == 17).then_some(Target::Within {
-                secs: 2.7,
-                bytes: 1_000_000_000,
-            }),
-        });
+        let within = Target::Within {
+            secs: 2.7,
+            bytes: 1_000_000_000,
+        };
+        out.push(row(count("half-join"), theirs, (n == 17).then_some(within)));
     }
     let n = threads_n.to_string();
     let total = queens_core::known::total(threads_n).expect("a known count");
@@ -110,6 +164,10 @@ pub fn comparisons(queens: &Path, refc: &Path, mc: &Path, quick: bool) -> Vec<Co
     };
     out.push(Comparison {
         issue: 7,
+        peer: Peer::Ref,
+        n: threads_n as u64,
+        runs: 5,
+        wall: true,
         ours: threads("2"),
         theirs: threads("1"),
         target: Some(Target::WallSpeedup(1.8)),
@@ -118,6 +176,10 @@ pub fn comparisons(queens: &Path, refc: &Path, mc: &Path, quick: bool) -> Vec<Co
         let args = ["--algo", "swap-search", "--first", n, "--seed", "{seed}"];
         out.push(Comparison {
             issue: 8,
+            peer: Peer::Mc,
+            n: n.parse().expect("a board size"),
+            runs: 5,
+            wall: false,
             ours: prog(
                 &format!("swap-search, n = {n}"),
                 queens,
@@ -126,7 +188,7 @@ pub fn comparisons(queens: &Path, refc: &Path, mc: &Path, quick: bool) -> Vec<Co
             ),
             theirs: prog(
                 &format!("mc.c qs4 (byte counters), n = {n}"),
-                mc,
+                &mc,
                 &["qs4", n, "{seed}"],
                 " ok=1 ",
             ),
@@ -140,6 +202,7 @@ pub fn comparisons(queens: &Path, refc: &Path, mc: &Path, quick: bool) -> Vec<Co
             }),
         });
     }
+    out.extend(kluev::comparisons(queens, built, quick));
     out
 }
 
@@ -162,30 +225,38 @@ pub fn min(xs: &[f64]) -> f64 {
 
 /// The verdict on a comparison's samples: what was measured, and whether
 /// the target was met (none without a target, or when `judged` is false:
-/// a `--quick` run's sizes are not the issue's).
+/// a `--quick` run's sizes are not the issue's). Without a target, the
+/// ratio shown is of wall times when `wall`, else of CPU times.
 pub fn judge(
     target: Option<Target>,
+    wall: bool,
     judged: bool,
     ours: &[Sample],
     theirs: &[Sample],
 ) -> (String, Option<bool>) {
-    let (text, met) = measure_against(target, ours, theirs);
+    let (text, met) = measure_against(target, wall, ours, theirs);
     (text, met.filter(|_| judged))
 }
 
 /// What was measured against `target`, and whether it was met.
 fn measure_against(
     target: Option<Target>,
+    by_wall: bool,
     ours: &[Sample],
     theirs: &[Sample],
 ) -> (String, Option<bool>) {
     let cpu = |s: &[Sample]| median(&s.iter().map(|x| x.cpu).collect::<Vec<_>>());
     let wall = |s: &[Sample]| median(&s.iter().map(|x| x.wall).collect::<Vec<_>>());
     match target {
+        None if by_wall => (format!("wall ×{:.3}", wall(ours) / wall(theirs)), None),
         None => (format!("CPU ×{:.3}", cpu(ours) / cpu(theirs)), None),
         Some(Target::CpuRatio(max)) => {
             let r = cpu(ours) / cpu(theirs);
             (format!("CPU ×{r:.3} (target ≤ ×{max:.2})"), Some(r <= max))
+        }
+        Some(Target::WallRatio(max)) => {
+            let r = wall(ours) / wall(theirs);
+            (format!("wall ×{r:.3} (target ≤ ×{max:.2})"), Some(r <= max))
         }
         Some(Target::WallSpeedup(min_speedup)) => {
             let s = wall(theirs) / wall(ours);

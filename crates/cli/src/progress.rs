@@ -1,0 +1,364 @@
+//! A long count a person can live with: a progress line on a terminal and
+//! `--checkpoint` saves, both fed by the count's [`Watch`] hook (one call
+//! per finished task, so the counting path stays as it was).
+//!
+//! A ticker thread wakes every [`TICK`]: it draws the progress line
+//! (stderr, only when stderr is a terminal and the output is not `--json`,
+//! from [`PROGRESS_AFTER`] into the count), saves the checkpoint every
+//! [`SAVE_EVERY`], and on Ctrl-C (SIGINT, SIGTERM, SIGHUP, held by
+//! [`cleanup::defer`]) saves the tasks finished so far and ends the run as
+//! the signal would have. The count itself saves once more at its end,
+//! marked complete; a rerun of a complete file prints its answer at once.
+//!
+//! Test hooks (environment): `QUEENS_PROGRESS_AFTER_MS` sets the delay
+//! before the progress line; `QUEENS_INTERRUPT_AFTER_TASKS=K` makes the run
+//! send itself SIGINT once K tasks have finished, as a Ctrl-C would.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use queens_core::{Approach, Tally, Watch, Watcher};
+
+use crate::args::{Args, Mode};
+use crate::checkpoint::{self, Key, Saved};
+use crate::cleanup::{self, Deferral};
+use crate::run::Failure;
+
+/// How often the ticker wakes.
+const TICK: Duration = Duration::from_millis(100);
+/// How long a count runs before its progress line appears.
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
+/// How often the checkpoint is saved while tasks finish.
+const SAVE_EVERY: Duration = Duration::from_secs(5);
+
+/// The count's side of a long run: what it has done, for the ticker.
+struct Tracker {
+    key: Key,
+    path: Option<PathBuf>,
+    /// Tasks finished by earlier runs (the checkpoint as read).
+    before: BTreeMap<usize, Tally>,
+    /// The task list the checkpoint was written for: (whole, owned).
+    expect: Option<(usize, usize)>,
+    /// The task list of this count, and when counting began.
+    plan: OnceLock<(usize, usize, Instant)>,
+    /// Why the checkpoint does not fit this count's task list.
+    misfit: OnceLock<String>,
+    /// Tasks finished by this run.
+    fresh: Mutex<BTreeMap<usize, Tally>>,
+    done: AtomicUsize,
+    interrupt_after: Option<usize>,
+    /// Held while a save is being written.
+    saving: Mutex<()>,
+}
+
+impl Watch for Tracker {
+    fn plan(&self, total: usize, owned: usize) -> ControlFlow<()> {
+        if let Some(expect) = self.expect.filter(|&e| e != (total, owned)) {
+            let _ = self.misfit.set(format!(
+                "the --checkpoint file {} was written for a list of {} tasks, and this \
+                 queens cuts the count into {total} (another version of queens?): give a \
+                 new file name to start afresh (it is left as it was)",
+                self.name(),
+                expect.0
+            ));
+            return ControlFlow::Break(());
+        }
+        let _ = self.plan.set((total, owned, Instant::now()));
+        ControlFlow::Continue(())
+    }
+
+    fn counted(&self, task: usize) -> Option<Tally> {
+        self.before.get(&task).copied()
+    }
+
+    fn finished(&self, task: usize, tally: Tally) {
+        if let Ok(mut fresh) = self.fresh.lock() {
+            fresh.insert(task, tally);
+        }
+        let done = self.done.fetch_add(1, Ordering::SeqCst) + 1;
+        #[cfg(unix)]
+        if self.interrupt_after == Some(done) {
+            // SAFETY: raising a signal has no memory effects; the handler
+            // installed by `cleanup::defer` only records it.
+            unsafe { libc::raise(libc::SIGINT) };
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        cleanup::pending().is_some()
+    }
+}
+
+impl Tracker {
+    fn name(&self) -> String {
+        self.path
+            .as_deref()
+            .map_or_else(String::new, |p| p.display().to_string())
+    }
+
+    /// Tasks finished (all runs) and tasks owned, once counting began.
+    fn progress(&self) -> Option<(usize, usize)> {
+        let (_, owned, _) = self.plan.get()?;
+        Some((self.before.len() + self.done.load(Ordering::SeqCst), *owned))
+    }
+
+    /// Writes the checkpoint with every task finished so far; `Ok(None)`
+    /// without a checkpoint or before counting began.
+    fn save(&self) -> std::io::Result<Option<(usize, usize)>> {
+        let (Some(path), Some(&(total, owned, _))) = (&self.path, self.plan.get()) else {
+            return Ok(None);
+        };
+        let _saving = self.saving.lock();
+        let mut all = self.before.clone();
+        if let Ok(fresh) = self.fresh.lock() {
+            all.extend(fresh.iter());
+        }
+        checkpoint::save(path, &Saved::new(&self.key, total, owned, &all))?;
+        Ok(Some((all.len(), owned)))
+    }
+
+    /// Saves what is finished, says so, and ends the run by `signal`.
+    fn interrupt(&self, signal: i32) -> ! {
+        let what = match self.save() {
+            Ok(Some((done, owned))) => format!(
+                "the --checkpoint file {} holds {done} of {owned} tasks: run the same command \
+                 again to go on",
+                self.name()
+            ),
+            Ok(None) => format!(
+                "no task had finished; the --checkpoint file {} is left as it was",
+                self.name()
+            ),
+            Err(e) => format!("cannot write the --checkpoint file {}: {e}", self.name()),
+        };
+        eprintln!("queens: interrupted; {what}");
+        cleanup::end(signal)
+    }
+}
+
+/// The progress line and checkpoint of one count, while it runs.
+pub struct Session {
+    tracker: Arc<Tracker>,
+    /// The answer of a checkpoint that is complete: no count needed.
+    complete: Option<Tally>,
+    ticker: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
+    /// Holds Ctrl-C while a checkpoint is kept; dropped last.
+    deferral: Option<Deferral>,
+}
+
+impl Session {
+    /// A session for a count that shows progress or keeps a checkpoint;
+    /// `None` for any other run. Refuses a checkpoint that cannot be used.
+    pub fn start(
+        args: &Args,
+        approach: &dyn Approach,
+        mode: Mode,
+    ) -> Result<Option<Session>, String> {
+        let counts = mode == Mode::Count && !args.verbose && args.trace.is_none();
+        let show = !args.json && std::io::stderr().is_terminal();
+        if !counts || !approach.watches_tasks() || !(show || args.checkpoint.is_some()) {
+            return Ok(None);
+        }
+        let key = Key::of(args);
+        let saved = match &args.checkpoint {
+            Some(path) => {
+                // The path first: a device such as /dev/zero is never read.
+                checkpoint::check_path(path)?;
+                checkpoint::load(path, &key)?
+            }
+            None => None,
+        };
+        let tracker = Arc::new(Tracker {
+            key,
+            path: args.checkpoint.clone(),
+            before: saved.as_ref().map(Saved::tallies).unwrap_or_default(),
+            expect: saved.as_ref().map(|s| (s.tasks, s.owned)),
+            plan: OnceLock::new(),
+            misfit: OnceLock::new(),
+            fresh: Mutex::default(),
+            done: AtomicUsize::new(0),
+            interrupt_after: hook("QUEENS_INTERRUPT_AFTER_TASKS"),
+            saving: Mutex::new(()),
+        });
+        if let Some(saved) = saved.filter(|s| s.complete) {
+            return Ok(Some(Session {
+                tracker,
+                complete: Some(saved.tally()),
+                ticker: None,
+                deferral: None,
+            }));
+        }
+        let deferral = args.checkpoint.is_some().then(cleanup::defer);
+        let stop = Arc::new(AtomicBool::new(false));
+        let after = hook("QUEENS_PROGRESS_AFTER_MS")
+            .map_or(PROGRESS_AFTER, |ms| Duration::from_millis(ms as u64));
+        let handle = {
+            let (tracker, stop) = (Arc::clone(&tracker), Arc::clone(&stop));
+            thread::spawn(move || tick(&tracker, &stop, show.then_some(after)))
+        };
+        Ok(Some(Session {
+            tracker,
+            complete: None,
+            ticker: Some((handle, stop)),
+            deferral,
+        }))
+    }
+
+    /// The answer of a complete checkpoint, which needs no count.
+    pub fn complete(&self) -> Option<Tally> {
+        self.complete
+    }
+
+    /// The hook the count reports to ([`queens_core::Options::watch`]).
+    pub fn watcher(&self) -> Watcher {
+        Watcher(self.tracker.clone())
+    }
+
+    /// After the count: the progress line cleared, the checkpoint saved
+    /// (complete), or the run ended if it was interrupted meanwhile.
+    pub fn finish(mut self) -> Result<(), Failure> {
+        if let Some((handle, stop)) = self.ticker.take() {
+            stop.store(true, Ordering::SeqCst);
+            handle.thread().unpark();
+            let _ = handle.join();
+        }
+        if let Some(signal) = cleanup::pending() {
+            self.tracker.interrupt(signal);
+        }
+        if let Some(misfit) = self.tracker.misfit.get() {
+            return Err(Failure::Usage(misfit.clone()));
+        }
+        self.tracker.save().map_err(|error| Failure::File {
+            option: "--checkpoint",
+            path: self.tracker.name(),
+            error,
+        })?;
+        drop(self.deferral.take());
+        Ok(())
+    }
+}
+
+/// A whole number from a test hook's environment variable.
+fn hook(name: &str) -> Option<usize> {
+    std::env::var(name).ok()?.trim().parse().ok()
+}
+
+/// The ticker: progress line (`show`: after how long), saves, Ctrl-C.
+fn tick(tracker: &Tracker, stop: &AtomicBool, show: Option<Duration>) {
+    let born = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    let (mut saved_at, mut saved_done, mut warned) = (Instant::now(), 0, false);
+    loop {
+        thread::park_timeout(TICK);
+        if let Some(signal) = cleanup::pending() {
+            if let Some(bar) = &bar {
+                bar.finish_and_clear();
+            }
+            tracker.interrupt(signal);
+        }
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let (Some((done, owned)), Some(&(_, _, began))) = (tracker.progress(), tracker.plan.get())
+        else {
+            continue;
+        };
+        if bar.is_none() && show.is_some_and(|after| born.elapsed() >= after) {
+            bar = Some(new_bar(owned));
+        }
+        if let Some(bar) = &bar {
+            bar.set_position(done as u64);
+            let now = tracker.done.load(Ordering::SeqCst);
+            bar.set_message(rate_and_eta(
+                now,
+                owned.saturating_sub(done),
+                began.elapsed(),
+            ));
+        }
+        if saved_at.elapsed() >= SAVE_EVERY && done != saved_done {
+            saved_at = Instant::now();
+            match tracker.save() {
+                Ok(_) => saved_done = done,
+                Err(e) if !warned => {
+                    warned = true;
+                    let line = format!(
+                        "warning: cannot write the --checkpoint file {}: {e}; counting on",
+                        tracker.name()
+                    );
+                    match &bar {
+                        Some(bar) => bar.println(line),
+                        None => eprintln!("{line}"),
+                    }
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+}
+
+/// The progress line: `[####    ] 120/4096 tasks, 35.2 tasks/s, ETA 1m 53s`.
+fn new_bar(owned: usize) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(owned as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("[{bar:30}] {pos}/{len} tasks, {msg}") {
+        bar.set_style(style.progress_chars("#>-"));
+    }
+    bar
+}
+
+/// The rate of this run's tasks and the time the `left` tasks take at it:
+/// the average since counting began, not a recent burst.
+fn rate_and_eta(done: usize, left: usize, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    if done < 2 || secs < 2.0 {
+        return "measuring the rate".into();
+    }
+    let rate = done as f64 / secs;
+    let eta = clock(left as f64 / rate);
+    if rate >= 1.0 {
+        format!("{rate:.1} tasks/s, ETA {eta}")
+    } else {
+        format!("{:.1} s/task, ETA {eta}", 1.0 / rate)
+    }
+}
+
+/// Seconds as `2h 05m`, `3m 07s` or `12s`.
+fn clock(secs: f64) -> String {
+    let s = secs.round() as u64;
+    match (s / 3600, s / 60 % 60, s % 60) {
+        (0, 0, s) => format!("{s}s"),
+        (0, m, s) => format!("{m}m {s:02}s"),
+        (h, m, _) => format!("{h}h {m:02}m"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eta_is_the_average_rate_over_what_is_left() {
+        assert_eq!(
+            rate_and_eta(1, 10, Duration::from_secs(9)),
+            "measuring the rate"
+        );
+        assert_eq!(
+            rate_and_eta(100, 50, Duration::from_secs(10)),
+            "10.0 tasks/s, ETA 5s"
+        );
+        assert_eq!(
+            rate_and_eta(4, 3000, Duration::from_secs(10)),
+            "2.5 s/task, ETA 2h 05m"
+        );
+        assert_eq!(clock(187.0), "3m 07s");
+    }
+}

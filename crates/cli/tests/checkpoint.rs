@@ -1,0 +1,313 @@
+//! Long counts: `--checkpoint` resumes an interrupted (sharded) count to the
+//! right answer and refuses files it cannot trust, leaving them as they
+//! are; the progress line appears on a terminal only, never with `--json`.
+
+use std::fs;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use queens_core::known;
+use serde_json::Value;
+
+fn queens(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// The solutions of a `--json --no-steps` count.
+fn solutions(out: &Output) -> u64 {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+    line["solutions"].as_u64().unwrap()
+}
+
+fn saved(path: &Path) -> Value {
+    serde_json::from_slice(&fs::read(path).unwrap()).unwrap()
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+const COUNT: [&str; 5] = ["--algo", "half-join", "--json", "--no-steps", "15"];
+
+#[test]
+fn an_interrupted_sharded_count_resumes_to_the_right_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let shard = |i: &'static str, file: &'static str, threads: &'static str| {
+        let mut args = COUNT.to_vec();
+        args.extend(["--shard", i, "--threads", threads, "--checkpoint", file]);
+        args
+    };
+    let plain = |i: &str| {
+        let mut args = COUNT.to_vec();
+        args.extend(["--shard", i]);
+        solutions(&queens(d, &args, &[]))
+    };
+    // Interrupted as by Ctrl-C once 40 tasks have finished.
+    let out = queens(
+        d,
+        &shard("1/2", "one.json", "2"),
+        &[("QUEENS_INTERRUPT_AFTER_TASKS", "40")],
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(out.status.signal(), Some(libc::SIGINT), "{out:?}");
+    }
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("interrupted") && err.contains("one.json"),
+        "{err}"
+    );
+    let first = saved(&d.join("one.json"));
+    let done = first["finished"].as_array().unwrap().len();
+    let owned = first["owned"].as_u64().unwrap() as usize;
+    assert_eq!(first["complete"], false);
+    assert!(done >= 40 && done < owned, "{done} of {owned}");
+    assert_eq!(names(d), ["one.json"]);
+    // Resumed on another number of threads: the shard's own count.
+    let resumed = solutions(&queens(d, &shard("1/2", "one.json", "1"), &[]));
+    assert_eq!(resumed, plain("1/2"));
+    let complete = saved(&d.join("one.json"));
+    assert_eq!(complete["complete"], true);
+    assert_eq!(complete["solutions"].as_u64(), Some(resumed));
+    // The tasks finished before are kept as they were.
+    let after = complete["finished"].as_array().unwrap();
+    assert!(
+        first["finished"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| after.contains(t))
+    );
+    // The other shard, then the sum; a complete file answers again.
+    let other = solutions(&queens(d, &shard("2/2", "two.json", "2"), &[]));
+    assert_eq!(Some(resumed + other), known::total(15));
+    let again = queens(d, &shard("1/2", "one.json", "2"), &[]);
+    assert_eq!(solutions(&again), resumed);
+    assert_eq!(names(d), ["one.json", "two.json"]);
+}
+
+#[test]
+fn a_checkpoint_of_other_arguments_is_refused_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = [
+        "--algo",
+        "half-join",
+        "--shard",
+        "1/2",
+        "--checkpoint",
+        "ck.json",
+    ];
+    let out = queens(d, &[&args[..], &["12"]].concat(), &[]);
+    assert!(out.status.success());
+    let bytes = fs::read(d.join("ck.json")).unwrap();
+    for other in [
+        &[
+            "--algo",
+            "half-join",
+            "--shard",
+            "2/2",
+            "--checkpoint",
+            "ck.json",
+            "12",
+        ][..],
+        &["--algo", "half-join", "--checkpoint", "ck.json", "12"],
+        &[&args[..], &["13"]].concat(),
+    ] {
+        let out = queens(d, other, &[]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{other:?}: {err}");
+        assert!(out.stdout.is_empty());
+        let line = err.lines().next().unwrap();
+        assert!(
+            line.starts_with(
+                "error: the --checkpoint file ck.json belongs to `queens \
+                              --algo half-join --shard 1/2 12`"
+            ),
+            "{line}"
+        );
+        assert_eq!(fs::read(d.join("ck.json")).unwrap(), bytes);
+    }
+    // The threads do not change the tasks.
+    let threads = queens(d, &[&args[..], &["--threads", "1", "12"]].concat(), &[]);
+    assert!(threads.status.success());
+    assert_eq!(names(d), ["ck.json"]);
+}
+
+#[test]
+fn a_damaged_checkpoint_is_refused_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = |file: &'static str| ["--algo", "half-join", "--checkpoint", file, "11"];
+    assert!(queens(d, &args("good.json"), &[]).status.success());
+    let good = fs::read_to_string(d.join("good.json")).unwrap();
+    let sum = saved(&d.join("good.json"))["solutions"].as_u64().unwrap();
+    let wrong_sum = good.replace(
+        &format!("\"solutions\":{sum}"),
+        &format!("\"solutions\":{}", sum + 1),
+    );
+    assert_ne!(wrong_sum, good);
+    for text in [
+        "",
+        "not json\n",
+        &good[..good.len() / 2],
+        &wrong_sum,
+        &good.replace("\"version\":1", "\"version\":99"),
+    ] {
+        fs::write(d.join("bad.json"), text).unwrap();
+        let out = queens(d, &args("bad.json"), &[]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{text}: {err}");
+        assert!(
+            err.starts_with("error: the --checkpoint file bad.json is not a sound queens"),
+            "{err}"
+        );
+        assert_eq!(fs::read_to_string(d.join("bad.json")).unwrap(), text);
+        assert_eq!(names(d), ["bad.json", "good.json"]);
+    }
+    for path in [".", "/dev/null", "-"] {
+        let out = queens(d, &args(path), &[]);
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("error: ") && err.contains("--checkpoint"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn checkpoints_apply_to_untraced_counts_by_half_join_only() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, here) in [
+        (&["--algo", "bitmask", "8"][..], "bitmask"),
+        (
+            &["--algo", "half-join", "--first", "8"],
+            "a --first run of half-join",
+        ),
+        (
+            &["--algo", "half-join", "--json", "8"],
+            "a --json count of half-join",
+        ),
+        (
+            &["--algo", "half-join", "--trace", "t.jsonl", "8"],
+            "a traced count of half-join",
+        ),
+    ] {
+        let out = queens(
+            dir.path(),
+            &[args, &["--checkpoint", "ck.json"]].concat(),
+            &[],
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let want = format!("error: --checkpoint does not apply to {here}");
+        assert!(err.starts_with(&want), "{err}");
+        assert!(names(dir.path()).is_empty());
+    }
+}
+
+/// Runs `queens` with standard error on a new pseudo-terminal (standard
+/// output piped); returns what reached the terminal and standard output.
+#[cfg(target_os = "linux")]
+fn on_a_terminal(args: &[&str]) -> (String, String) {
+    use std::os::fd::FromRawFd;
+    // SAFETY: plain libc calls on a descriptor this function owns; the
+    // slave's name is copied before any other pty call.
+    let (master, slave) = unsafe {
+        let fd = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
+        assert!(fd >= 0);
+        assert_eq!(libc::grantpt(fd), 0);
+        assert_eq!(libc::unlockpt(fd), 0);
+        let size = libc::winsize {
+            ws_row: 24,
+            ws_col: 100,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        libc::ioctl(fd, libc::TIOCSWINSZ, &size);
+        let name = std::ffi::CStr::from_ptr(libc::ptsname(fd))
+            .to_string_lossy()
+            .into_owned();
+        (fs::File::from_raw_fd(fd), name)
+    };
+    let terminal = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&slave)
+        .unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .env("QUEENS_PROGRESS_AFTER_MS", "0")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(terminal)
+        .spawn()
+        .unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut master = master;
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        // Ends with an error (EIO) once the last writer has closed.
+        while let Ok(k) = master.read(&mut buf) {
+            if k == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buf[..k]);
+        }
+        String::from_utf8_lossy(&seen).into_owned()
+    });
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    (
+        reader.join().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_progress_line_is_for_a_terminal_and_never_for_json() {
+    let count = ["--algo", "half-join", "--threads", "1", "16"];
+    let (terminal, stdout) = on_a_terminal(&count);
+    assert!(terminal.contains(" tasks, "), "{terminal:?}");
+    assert!(!stdout.contains("tasks"), "{stdout}");
+    let json = [&count[..], &["--json", "--no-steps"]].concat();
+    let (terminal, stdout) = on_a_terminal(&json);
+    assert_eq!(terminal, "");
+    let line: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(line["solutions"].as_u64(), known::total(16));
+    // Standard error piped: nothing but the count on standard output.
+    let dir = tempfile::tempdir().unwrap();
+    let out = queens(dir.path(), &count, &[("QUEENS_PROGRESS_AFTER_MS", "0")]);
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "16-Queens has 14772512 solutions\n"
+    );
+}

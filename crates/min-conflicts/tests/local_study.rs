@@ -1,0 +1,57 @@
+//! The `local-study` batch runner: one CSV row per seed, the same runs as
+//! `study_run`, and one clear line for bad arguments.
+
+use std::process::Command;
+
+use queens_min_conflicts::{Clock, STUDY, study_run};
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_local-study"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn rows_are_the_study_runs_of_each_seed() {
+    let (code, out, err) = run(&["2", "8", "5", "20", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines[0].starts_with("setting,n,seed,solved,moves,"));
+    let setting = &STUDY[2];
+    for (i, line) in lines[1..].iter().enumerate() {
+        let seed = 5 + i as u64;
+        let quoted = format!("\"{}\",8,{seed},", setting.name);
+        assert!(line.starts_with(&quoted), "{line}");
+        let fields: Vec<&str> = line[quoted.len()..].split(',').collect();
+        let r = study_run(8, seed, &setting.settings, setting.max_steps, Clock::Total).unwrap();
+        assert_eq!(fields[0], r.solved.to_string());
+        assert_eq!(fields[1], r.moves.to_string());
+        assert_eq!(fields[2], r.iterations.to_string());
+        // The first three seeds are timed with the breakdown, the others not.
+        assert_eq!(fields[9].is_empty(), i >= 3, "{line}");
+    }
+}
+
+#[test]
+fn bad_arguments_get_one_line_and_status_2() {
+    for args in [
+        &[][..],
+        &["9", "8", "1", "1"],
+        &["x", "8", "1", "1"],
+        &["0", "8", "1", "-1"],
+        &["7", "2000000", "1", "1"],
+        &["0", "8", "18446744073709551615", "2"],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("local-study: "), "{err}");
+    }
+}

@@ -1,0 +1,169 @@
+//! The measurements beside the families' series, each timed into
+//! `meta.time_spent`: nodes per depth, the block-sums comparison, the
+//! constraint-search grid and the local-search study.
+
+use std::time::Instant;
+
+use queens_core::{Approach, Info, Kind};
+
+use super::build::Binaries;
+use super::runner::{Job, Run, verify};
+use super::{DEPTHS_N, Measurer, block_sums, csp_grid, local_study};
+use crate::data::meta::TimeSpent;
+use crate::data::{self, Depth, Family};
+use crate::profile::Profile;
+use crate::{Result, bail};
+
+/// The rows the extras add to the dataset.
+pub(super) type Rows = (
+    Vec<data::block_sums::Row>,
+    Vec<data::csp_grid::Row>,
+    Vec<data::local_study::Row>,
+);
+
+impl Measurer {
+    /// Runs every extra that applies to the approaches measured: depths
+    /// always, the grid with `csp`, the study with min-conflicts, the
+    /// block-sums comparison when it was built.
+    pub(super) fn extras(
+        &mut self,
+        bins: &Binaries,
+        profile: Profile,
+        approaches: &[&'static dyn Approach],
+    ) -> Result<Rows> {
+        self.timed("depths", "all", |m| {
+            m.all_depths(approaches)?;
+            Ok(((), 1))
+        })?;
+        let mut block = Vec::new();
+        if let Some(exe) = &bins.block_sums {
+            block = self.timed("block-sums", "compare-orders", |m| {
+                m.progress.set_message("block-sums --compare-orders");
+                let rows = block_sums::measure(exe, profile)?;
+                m.runner.processes += block_sums::plan(profile).0 as usize + 1;
+                Ok((rows, 1))
+            })?;
+        }
+        let ids: Vec<&str> = approaches.iter().map(|a| a.info().id).collect();
+        let mut grid = Vec::new();
+        if ids.contains(&csp_grid::APPROACH) {
+            grid = self.timed("csp-grid", csp_grid::APPROACH, |m| {
+                let progress = m.progress.clone();
+                let rows = csp_grid::measure(&mut m.runner, profile, &|setting, n| {
+                    progress.set_message(format!("csp grid {setting} · n = {n}"))
+                })?;
+                let points = rows.iter().filter(|r| r.sample == 0).count();
+                Ok((rows, points))
+            })?;
+        }
+        let mut study = Vec::new();
+        if let (Some(exe), true) = (&bins.local_study, ids.contains(&local_study::APPROACH)) {
+            study = self.timed("local-study", local_study::APPROACH, |m| {
+                let progress = m.progress.clone();
+                let rows = local_study::measure(exe, profile, &|setting, n| {
+                    progress.set_message(format!("local study {setting} · n = {n}"))
+                })?;
+                // One process per setting and size.
+                let points =
+                    queens_min_conflicts::STUDY.len() * local_study::plan(profile).sizes.len();
+                m.runner.processes += points;
+                Ok((rows, points))
+            })?;
+        }
+        Ok((block, grid, study))
+    }
+
+    /// Runs `f`, prints and records the time it took; `f` returns its
+    /// result and the points it measured.
+    fn timed<T>(
+        &mut self,
+        family: &str,
+        approach: &str,
+        f: impl FnOnce(&mut Measurer) -> Result<(T, usize)>,
+    ) -> Result<T> {
+        let (start, before) = (Instant::now(), self.runner.processes);
+        let (value, points) = f(self)?;
+        let seconds = start.elapsed().as_secs_f64();
+        let processes = self.runner.processes - before;
+        self.progress.suspend(|| {
+            eprintln!("  {family:<8} {approach:<30} {points:>4} points {seconds:>6.1} s")
+        });
+        self.spent.push(TimeSpent {
+            family: family.into(),
+            approach: approach.into(),
+            points,
+            processes,
+            seconds: (seconds * 1000.0).round() / 1000.0,
+        });
+        Ok(value)
+    }
+
+    /// Nodes per depth of every exhaustive search, at the common n and at
+    /// the largest n it does in well under a second (not in the smoke
+    /// profile).
+    fn all_depths(&mut self, approaches: &[&'static dyn Approach]) -> Result<()> {
+        for a in approaches {
+            let info = a.info();
+            if info.kind == Kind::Exhaustive
+                && !crate::profile::JOINS.contains(&info.id)
+                && !crate::profile::LABS.contains(&info.id)
+            {
+                self.progress
+                    .set_message(format!("depths {} · n = {DEPTHS_N}", info.id));
+                let mut sizes = vec![DEPTHS_N.min(info.max_n)];
+                if !self.settings.quick_only && info.quick_n.min(info.max_n) > sizes[0] {
+                    sizes.push(info.quick_n.min(info.max_n));
+                }
+                for n in sizes {
+                    self.depths(info, n)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts the nodes per depth of an exhaustive search at n (one
+    /// instrumented `--depths` run, its count verified).
+    fn depths(&mut self, info: &'static Info, n: usize) -> Result<()> {
+        let job = Job {
+            info,
+            family: Family::Count,
+            n,
+            seed: None,
+            steps: true,
+            depths: true,
+            args: &[],
+        };
+        let record = match self.runner.run(job)? {
+            Run::Done(r) => r,
+            Run::Refused(why) => {
+                self.progress
+                    .suspend(|| eprintln!("  depths   {:<30} skipped: {why}", info.id));
+                return Ok(());
+            }
+            Run::Timeout | Run::GaveUp => bail!(
+                "{} at n = {}: the --depths run did not finish",
+                info.id,
+                job.n
+            ),
+        };
+        verify(job, &record)?;
+        let Some(nodes) = record.nodes_per_depth() else {
+            bail!(
+                "{} at n = {}: queens --depths reported no extra.nodes_per_depth",
+                info.id,
+                job.n
+            );
+        };
+        let dead_ends = record.dead_ends_per_depth();
+        self.depths
+            .extend(nodes.into_iter().enumerate().map(|(depth, nodes)| Depth {
+                approach: info.id.into(),
+                n: job.n,
+                depth,
+                nodes,
+                dead_ends: dead_ends.as_ref().and_then(|d| d.get(depth).copied()),
+            }));
+        Ok(())
+    }
+}
