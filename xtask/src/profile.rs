@@ -56,6 +56,7 @@ impl Profile {
                 seeds: 2,
                 first_max: 1000,
                 quick_only: true,
+                join_run_limit: Duration::from_millis(100),
             },
             Profile::Standard => Settings {
                 samples: 5,
@@ -67,6 +68,7 @@ impl Profile {
                 seeds: 5,
                 first_max: 1_000_000,
                 quick_only: false,
+                join_run_limit: Duration::from_millis(2000),
             },
             Profile::Full => Settings {
                 samples: 10,
@@ -78,6 +80,7 @@ impl Profile {
                 seeds: 10,
                 first_max: 10_000_000,
                 quick_only: false,
+                join_run_limit: Duration::from_secs(60),
             },
         }
     }
@@ -127,9 +130,27 @@ pub struct Settings {
     pub first_max: usize,
     /// Stop every approach at its `quick_n` (the smoke profile).
     pub quick_only: bool,
+    /// The per-run budget of the [`JOINS`], whose largest counts are the
+    /// point of them (the full profile takes `half-join` to n = 19).
+    pub join_run_limit: Duration,
 }
 
 impl Settings {
+    /// The settings for one approach: the joins' run limit for [`JOINS`]
+    /// (and a timeout that lets such a run finish), the profile's for the
+    /// others.
+    pub fn for_approach(&self, info: &Info) -> Settings {
+        if !JOINS.contains(&info.id) {
+            return *self;
+        }
+        Settings {
+            run_limit: self.join_run_limit,
+            timeout: self.timeout.max(self.join_run_limit * 3),
+            point_budget: self.point_budget.max(self.join_run_limit),
+            ..*self
+        }
+    }
+
     /// The sizes of one family's grid for an approach.
     pub fn grid(&self, family: crate::data::Family, info: &Info) -> Vec<usize> {
         use crate::data::Family;
@@ -242,6 +263,18 @@ mod tests {
             .settings()
             .first_grid(&info(100_000_000, 100_000));
         assert_eq!(*full.last().unwrap(), 10_000_000);
+    }
+
+    #[test]
+    fn only_the_joins_get_the_joins_run_limit() {
+        let full = Profile::Full.settings();
+        let join = queens_approaches::REGISTRY.get(JOINS[0]).unwrap().info();
+        let tree = queens_approaches::REGISTRY.get("bitmask").unwrap().info();
+        assert_eq!(full.for_approach(join).run_limit, Duration::from_secs(60));
+        assert!(full.for_approach(join).timeout >= Duration::from_secs(180));
+        assert_eq!(full.for_approach(tree), full);
+        let standard = Profile::Standard.settings();
+        assert_eq!(standard.for_approach(join).run_limit, standard.run_limit);
     }
 
     #[test]

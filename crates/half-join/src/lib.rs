@@ -64,6 +64,11 @@
 //! half boards, before the sieve): n = 16 0.024, n = 17 0.04 (small
 //! orbits: filing and tables per block weigh more), n = 18 0.0063, n = 19
 //! 0.013; Kluev's program: n = 18 9.3 s, n = 19 75 s (ours 45 s).
+//! Reading the tables by byte offset and adding the popcounts of 31 items
+//! per byte before widening them took the join at n = 18 from 3.5–3.8 s to
+//! 2.5–2.6 s. Two threads, wall time, this host otherwise idle: Q(20) in
+//! 89–94 s (CPU 172–184 s, 1.26 GB peak; Kluev's program 418 s), Q(21) =
+//! 314 666 222 712 in 679 s (11 min 19 s, 2.4 GB peak, with a checkpoint).
 //!
 //! **Symmetry.** Reflecting the board left to right swaps the halves (E
 //! becomes its complement); reflecting it top to bottom reverses the rows.

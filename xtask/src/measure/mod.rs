@@ -58,6 +58,15 @@ enum Point {
 impl Measurer {
     /// Measures one approach in one family along its grid.
     fn approach(&mut self, family: Family, info: &'static Info) -> Result<()> {
+        let profile = self.settings;
+        self.settings = profile.for_approach(info);
+        let measured = self.series(family, info);
+        self.settings = profile;
+        measured
+    }
+
+    /// [`Measurer::approach`] with the approach's settings in place.
+    fn series(&mut self, family: Family, info: &'static Info) -> Result<()> {
         let grid = self.settings.grid(family, info);
         let model = if family.counts() {
             Model::Exponential
