@@ -29,28 +29,28 @@ fn rate(p: &Point) -> String {
     )
 }
 
-/// "6.9 % (95 % interval 5.5–8.6 %)", for prose.
-fn share(p: &Point) -> String {
+/// "6.9 % (95 % interval 5.5–8.6 %)": a share and its interval, for prose.
+fn with_interval(share: f64, (lo, hi): (f64, f64)) -> String {
     let pct = |v: f64| sig3(100.0 * v);
-    format!(
-        "{} % (95 % interval {}–{} %)",
-        pct(p.solved as f64 / p.runs as f64),
-        pct(p.interval.0),
-        pct(p.interval.1)
-    )
+    format!("{} % (95 % interval {}–{} %)", pct(share), pct(lo), pct(hi))
 }
 
-/// "stuck in 69 of 1 000 runs, 6.9 % (95 % interval 5.5–8.6 %)".
+/// The runs solved, for prose: "6.9 % (95 % interval 5.5–8.6 %)".
+fn share(p: &Point) -> String {
+    with_interval(p.solved as f64 / p.runs as f64, p.interval)
+}
+
+/// "69 of 1 000 runs, 6.9 % (95 % interval 5.5–8.6 %)": the runs stuck.
 fn stuck(p: &Point) -> String {
     let failed = p.runs - p.solved;
-    let pct = |v: f64| sig3(100.0 * v);
     format!(
-        "{} of {} runs, {} % (95 % interval {}–{} %)",
+        "{} of {} runs, {}",
         group_digits(failed as u64),
         group_digits(p.runs as u64),
-        pct(failed as f64 / p.runs as f64),
-        pct(1.0 - p.interval.1),
-        pct(1.0 - p.interval.0),
+        with_interval(
+            failed as f64 / p.runs as f64,
+            (1.0 - p.interval.1, 1.0 - p.interval.0)
+        ),
     )
 }
 
