@@ -17,7 +17,8 @@
 //!
 //! The count splits into tasks, the placements of the first rows (see
 //! [`Task`]), so it runs on any number of threads and in shards
-//! (`queens_core::count_split`).
+//! (`queens_core::count_tasks`), and a checkpoint can keep its finished
+//! tasks (`queens --checkpoint`).
 //!
 //! Steps: one per queen placement of the halved tree, row 0 included (the
 //! middle column of odd n too) and the last row included: the `nodes` of
@@ -46,7 +47,7 @@ use std::ops::ControlFlow;
 use queens_core::bits::{low_bits, lowest_bit};
 use queens_core::{
     Discard, Enumerate, Event, Info, Kind, Options, Probe, Refusal, Sink, Split, Symmetry, Tally,
-    TraceInfo, count_split,
+    TraceInfo, count_tasks,
 };
 
 /// The largest n: one bit per column of a `u32`.
@@ -459,7 +460,8 @@ impl Enumerate for BitmaskMirror {
         ControlFlow::Continue(())
     }
 
-    /// Split into tasks ([`count_split`]); a tracing probe walks the tree
+    /// Split into tasks ([`count_tasks`], which follows a checkpoint and
+    /// progress: `queens --checkpoint`); a tracing probe walks the tree
     /// from its root instead, on one thread (`walk_root`).
     fn count<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Tally {
         if P::TRACES {
@@ -470,7 +472,11 @@ impl Enumerate for BitmaskMirror {
                 unique: None,
             };
         }
-        count_split(self, n, opts.threads, opts.shard, probe)
+        count_tasks(self, n, opts, probe)
+    }
+
+    fn watches_tasks(&self) -> bool {
+        true
     }
 }
 

@@ -1,6 +1,6 @@
 use super::*;
 use queens_bitmask::Bitmask;
-use queens_core::{DepthCounter, NoSteps, Shard, count_split_with_steps, is_solution};
+use queens_core::{DepthCounter, NoSteps, Shard, count_split, count_split_with_steps, is_solution};
 
 /// Counts on one thread: the tally and the steps.
 fn count_one_thread(n: usize) -> (Tally, u64) {

@@ -80,7 +80,7 @@ use std::ops::ControlFlow;
 use queens_core::bits::{low_bits, lowest_bit};
 use queens_core::{
     Discard, Enumerate, Event, Info, Kind, Options, Probe, Refusal, Sink, Split, Symmetry, Tally,
-    TraceInfo, count_split,
+    TraceInfo, count_tasks,
 };
 
 /// The largest n: one bit per column of a `u32`.
@@ -1096,7 +1096,8 @@ impl Enumerate for BitmaskSymmetric {
         ControlFlow::Continue(())
     }
 
-    /// Split into tasks ([`count_split`]); a tracing probe walks the tree
+    /// Split into tasks ([`count_tasks`], which follows a checkpoint and
+    /// progress: `queens --checkpoint`); a tracing probe walks the tree
     /// from its root instead, on one thread (`walk_root`).
     fn count<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Tally {
         if P::TRACES {
@@ -1107,7 +1108,11 @@ impl Enumerate for BitmaskSymmetric {
                 unique: Some(found.unique),
             };
         }
-        count_split(self, n, opts.threads, opts.shard, probe)
+        count_tasks(self, n, opts, probe)
+    }
+
+    fn watches_tasks(&self) -> bool {
+        true
     }
 }
 

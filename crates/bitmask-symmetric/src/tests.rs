@@ -1,7 +1,8 @@
 use super::*;
 use queens_bitmask::Bitmask;
 use queens_core::{
-    DepthCounter, NoSteps, Shard, Visitor, canonical, count_split_with_steps, is_solution, known,
+    DepthCounter, NoSteps, Shard, Visitor, canonical, count_split, count_split_with_steps,
+    is_solution, known,
 };
 
 /// Counts on one thread: the tally and the steps.

@@ -173,10 +173,10 @@ pub struct Args {
     /// once the count is complete FILE is kept, marked complete, and a rerun
     /// prints its answer at once. A FILE written for other arguments, or one
     /// that is not a sound checkpoint, is refused (status 2) and left as it is.
-    /// For counts by half-join (with --json, add --no-steps). A half-join count
-    /// that runs for more than a second shows its progress (tasks done, rate,
-    /// time left) on standard error when that is a terminal, with or without
-    /// FILE; never with --json.
+    /// For counts by bitmask-mirror, bitmask-symmetric and half-join (with
+    /// --json, add --no-steps). Such a count that runs for more than a second
+    /// shows its progress (tasks done, rate, time left) on standard error when
+    /// that is a terminal, with or without FILE; never with --json.
     #[arg(long, value_name = "FILE", help_heading = "Counting")]
     pub checkpoint: Option<PathBuf>,
 

@@ -107,6 +107,34 @@ fn an_interrupted_sharded_count_resumes_to_the_right_answer() {
 }
 
 #[test]
+fn an_interrupted_count_of_the_tree_counters_resumes_with_its_fundamental_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for algo in ["bitmask-mirror", "bitmask-symmetric"] {
+        let file = format!("{algo}.json");
+        let mut args = vec!["--algo", algo, "--json", "--no-steps", "--threads", "2"];
+        let unique = algo == "bitmask-symmetric";
+        if unique {
+            args.push("--unique");
+        }
+        args.extend(["--checkpoint", &file, "12"]);
+        let out = queens(d, &args, &[("QUEENS_INTERRUPT_AFTER_TASKS", "5")]);
+        assert!(!out.status.success(), "{algo}: {out:?}");
+        let first = saved(&d.join(&file));
+        let done = first["finished"].as_array().unwrap().len();
+        let owned = first["owned"].as_u64().unwrap() as usize;
+        assert!(done >= 5 && done < owned, "{algo}: {done} of {owned}");
+        let out = queens(d, &args, &[]);
+        assert_eq!(Some(solutions(&out)), known::total(12), "{algo}");
+        let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+        if unique {
+            assert_eq!(line["unique"].as_u64(), known::fundamental(12), "{algo}");
+        }
+        assert_eq!(saved(&d.join(&file))["complete"], true, "{algo}");
+    }
+}
+
+#[test]
 fn a_checkpoint_of_other_arguments_is_refused_and_kept() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
@@ -197,7 +225,7 @@ fn a_damaged_checkpoint_is_refused_and_kept() {
 }
 
 #[test]
-fn checkpoints_apply_to_untraced_counts_by_half_join_only() {
+fn checkpoints_apply_to_untraced_counts_by_the_splitting_counters_only() {
     let dir = tempfile::tempdir().unwrap();
     for (args, here) in [
         (&["--algo", "bitmask", "8"][..], "bitmask"),

@@ -36,7 +36,7 @@
 //! AND of its two words is zero. Small orbits (a few hundred halves a
 //! side) are scanned pair by pair; larger ones by the bit-sliced join of
 //! [`sliced`]: the larger side is cut into blocks of 256 and turned on its
-//! side, so one AND of 256-bit masks per 6 bits of a word tests 256 pairs,
+//! side, so one AND of 256-bit masks per 6 or 7 bits of a word tests 256 pairs,
 //! and a sieve files both sides by a few of their most used diagonals and
 //! skips the bins that clash on them.
 //!
@@ -66,9 +66,15 @@
 //! 0.013; Kluev's program: n = 18 9.3 s, n = 19 75 s (ours 45 s).
 //! Reading the tables by byte offset and adding the popcounts of 31 items
 //! per byte before widening them took the join at n = 18 from 3.5–3.8 s to
-//! 2.5–2.6 s. Two threads, wall time, this host otherwise idle: Q(20) in
-//! 89–94 s (CPU 172–184 s, 1.26 GB peak; Kluev's program 418 s), Q(21) =
-//! 314 666 222 712 in 679 s (11 min 19 s, 2.4 GB peak, with a checkpoint).
+//! 2.5–2.6 s. At n = 20 a profile (one thread, 177 s) gave the join 83 %,
+//! the halves 16 % (a tenth of it clearing and copying their growing
+//! lists) and the tables 3 s; since then, six chunks of 6–7 bits instead of
+//! seven (0.92× the join), a seventh sieve cut (0.92×), lists written
+//! without clearing and tables built in place, on the count's threads
+//! (memory 1.25 → 0.97 GB). Two threads, wall time, this host otherwise
+//! idle: Q(20) in 61–69 s (CPU 120–135 s, 0.97 GB peak; the build before
+//! these changes 81 s in the same hour, Kluev's program 418 s in an
+//! earlier one); one thread 122 s.
 //!
 //! **Symmetry.** Reflecting the board left to right swaps the halves (E
 //! becomes its complement); reflecting it top to bottom reverses the rows.
@@ -102,15 +108,16 @@
 //! thread (`queens_core::count_tasks`). Building the halves writes nothing.
 //!
 //! Limit: memory. The quadrant tables hold every partial placement of
-//! their blocks, 32 bytes each (a [`quadrant::Part`] and its queens): for
+//! their blocks, 32 bytes each (a [`quadrant::Part`]): for
 //! n = 2h, 4 · P(h, h) · 32 bytes, for n = 2h + 1, 2 · (P(h + 1, h) +
 //! P(h, h)) · 32, where P(r, c) counts the partial placements of an r × c
 //! block: P(8, 8) = 118 969, P(9, 9) = 915 442, P(10, 10) = 7 535 369,
 //! P(11, 10) = 21 637 115, P(11, 11) = 66 807 234, P(12, 11) = 198 770 307,
 //! P(12, 12) = 633 443 407. So 0.96 GB at n = 20, 1.9 GB at 21, 8.6 GB at
-//! 22, 17 GB at 23 (and one block's table again while it is built), 81 GB
-//! at 24: n ≤ 23 on this machine's 24 GiB. The halves of one task (a few
-//! MB) come on top, once per thread.
+//! 22, 17 GB at 23, 81 GB at 24: n ≤ 23 on this machine's 24 GiB. A table
+//! is built where it stays (its placements counted first, then filed), so
+//! building takes nothing beyond it. The halves of one task (a few MB) come
+//! on top, once per thread.
 
 mod quadrant;
 mod sliced;
@@ -118,7 +125,7 @@ mod sliced;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use quadrant::Quadrant;
+use quadrant::{Part, Quadrant};
 
 use queens_core::bits::low_bits;
 use queens_core::{
@@ -277,13 +284,33 @@ impl Tables {
         let block = |first_row, height, first_col| {
             Quadrant::new(n, (first_row, height), (first_col, g.half), &describe)
         };
+        // In a count's pool of threads (`queens_core::count_tasks` makes the
+        // tasks there) the four tables are built side by side: they take 3 s
+        // of one thread at n = 20, while the other threads would wait.
+        let half = |first_col| {
+            both(
+                || block(0, g.top, first_col),
+                || block(g.top, n - g.top, first_col),
+            )
+        };
+        let ((east_top, east_bottom), (west_top, west_bottom)) = both(|| half(g.east), || half(0));
         Tables {
             g,
-            east_top: block(0, g.top, g.east),
-            east_bottom: block(g.top, n - g.top, g.east),
-            west_top: block(0, g.top, 0),
-            west_bottom: block(g.top, n - g.top, 0),
+            east_top,
+            east_bottom,
+            west_top,
+            west_bottom,
         }
+    }
+}
+
+/// Runs `a` and `b`: side by side when called in a pool of threads, else
+/// one after the other.
+fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+    if rayon::current_thread_index().is_some() {
+        rayon::join(a, b)
+    } else {
+        (a(), b())
     }
 }
 
@@ -304,15 +331,9 @@ impl Halves {
     fn sparing(&self, m: usize, queens: usize) -> Halves {
         let mut out = Halves::default();
         if self.columns.is_empty() {
-            // A count: each word is written and kept only if it spares the
-            // queen, without a branch.
-            out.words = vec![0; self.words.len()];
-            let mut kept = 0;
-            for (&word, &hits) in self.words.iter().zip(&self.hits) {
-                out.words[kept] = word;
-                kept += (hits >> m & 1 ^ 1) as usize;
-            }
-            out.words.truncate(kept);
+            // A count: no branch per half.
+            let spares = self.hits.iter().map(|&hits| hits >> m & 1 == 0);
+            push_kept(&mut out.words, self.words.iter().copied().zip(spares));
             return out;
         }
         for (i, &hits) in self.hits.iter().enumerate() {
@@ -324,6 +345,51 @@ impl Halves {
         }
         out
     }
+}
+
+/// Appends the values of `candidates` marked to keep, without a branch to
+/// mispredict: each is written past the end of `out` and counted only if
+/// kept. `out` grows by at most the candidates' number, reserved first.
+fn push_kept<T: Copy>(out: &mut Vec<T>, candidates: impl ExactSizeIterator<Item = (T, bool)>) {
+    out.reserve(candidates.len());
+    let spare = out.spare_capacity_mut();
+    let mut kept = 0;
+    for (value, keep) in candidates {
+        // `kept` is at most the candidates seen before this one, so within
+        // the room reserved.
+        spare[kept].write(value);
+        kept += usize::from(keep);
+    }
+    // SAFETY: the first `kept` slots past the old end were written above,
+    // and they lie within the capacity reserved.
+    unsafe { out.set_len(out.len() + kept) };
+}
+
+/// The top parts of a half (in increasing order of columns) by runs on the
+/// same columns, each with the bottom parts on the other columns of the
+/// half (`all`): ranges into `upper` and `lower`. As the top runs' columns
+/// increase, the bottom parts they want decrease: one walk down `lower`
+/// serves them all.
+fn runs<'a>(
+    upper: &'a [Part],
+    lower: &'a [Part],
+    all: u32,
+) -> impl Iterator<Item = (std::ops::Range<usize>, std::ops::Range<usize>)> + 'a {
+    let (mut i, mut to) = (0, lower.len());
+    std::iter::from_fn(move || {
+        let cols = upper.get(i)?.cols;
+        let run = upper[i].rest as usize;
+        let want = all ^ cols;
+        while to > 0 && lower[to - 1].cols > want {
+            to -= 1;
+        }
+        let mut from = to;
+        while from > 0 && lower[from - 1].cols == want {
+            from -= 1;
+        }
+        i += run;
+        Some((i - run..i, from..to))
+    })
 }
 
 /// Every half board on `rows` whose blocks are `top` and `bottom`, sparing
@@ -340,77 +406,57 @@ fn halves(
 ) -> Halves {
     let mut out = Halves::default();
     let all = (((1u64 << g.half) - 1) << top.first_col) as u32;
-    let ((upper, upper_queens), (lower, lower_queens)) = (top.parts(rows), bottom.parts(rows));
-    // Top parts in increasing order of columns want bottom parts in
-    // decreasing order: one walk down `lower` serves them all.
-    let (mut i, mut to) = (0, lower.len());
-    // Halves kept by a count (`out.words` runs ahead of it).
-    let mut kept = 0;
-    while i < upper.len() {
-        // The run of top parts on the same columns, and the bottom parts on
-        // the other columns of the half.
-        let cols = upper[i].cols;
-        let run = upper[i..].iter().take_while(|p| p.cols == cols).count();
-        let want = all ^ cols;
-        while to > 0 && lower[to - 1].cols > want {
-            to -= 1;
+    let (upper, lower) = (top.parts(rows), bottom.parts(rows));
+    if !boards {
+        // A count: room for every candidate at once (no copying as the
+        // list grows), each kept if it fits, without a branch (about 40 %
+        // fit).
+        let candidates: usize = runs(upper, lower, all)
+            .map(|(run, matching)| run.len() * matching.len())
+            .sum();
+        out.words.reserve_exact(candidates);
+        if hits {
+            out.hits.reserve_exact(candidates);
         }
-        let mut from = to;
-        while from > 0 && lower[from - 1].cols == want {
-            from -= 1;
+        for (run, matching) in runs(upper, lower, all) {
+            for a in &upper[run] {
+                if a.hits & spare != 0 {
+                    continue;
+                }
+                let matching = &lower[matching.clone()];
+                let fits = |b: &Part| a.meet & b.meet | b.hits & spare == 0;
+                let words = matching.iter().map(|b| (a.word | b.word, fits(b)));
+                push_kept(&mut out.words, words);
+                if hits {
+                    let hits = matching.iter().map(|b| (a.hits | b.hits, fits(b)));
+                    push_kept(&mut out.hits, hits);
+                }
+            }
         }
-        let matching = &lower[from..to];
-        for (ai, a) in upper[i..i + run].iter().enumerate() {
+        return out;
+    }
+    // A listing: keep each half's columns too.
+    for (run, matching) in runs(upper, lower, all) {
+        for a in &upper[run] {
             if a.hits & spare != 0 {
                 continue;
             }
-            if boards {
-                // A listing: keep each half's columns too.
-                for (bi, b) in matching.iter().enumerate() {
-                    if a.meet & b.meet == 0 && b.hits & spare == 0 {
-                        out.words.push(a.word | b.word);
-                        if hits {
-                            out.hits.push(a.hits | b.hits);
-                        }
-                        let parts = [
-                            (upper_queens[i + ai], a.cols, top),
-                            (lower_queens[from + bi], b.cols, bottom),
-                        ];
-                        for (queens, cols, block) in parts {
-                            let k = cols.count_ones();
-                            out.columns.extend(
-                                (0..k).map(|q| {
-                                    (queens >> (4 * q) & 15) as u32 + block.first_col as u32
-                                }),
-                            );
-                        }
+            for b in &lower[matching.clone()] {
+                if a.meet & b.meet == 0 && b.hits & spare == 0 {
+                    out.words.push(a.word | b.word);
+                    if hits {
+                        out.hits.push(a.hits | b.hits);
+                    }
+                    for (&Part { queens, cols, .. }, block) in [(a, top), (b, bottom)] {
+                        let k = cols.count_ones();
+                        out.columns.extend(
+                            (0..k)
+                                .map(|q| (queens >> (4 * q) & 15) as u32 + block.first_col as u32),
+                        );
                     }
                 }
-                continue;
-            }
-            // A count: each candidate is written and kept only if it fits,
-            // so there is no branch to mispredict (about 40 % fit).
-            let need = kept + matching.len();
-            if out.words.len() < need {
-                out.words.resize(need.max(2 * out.words.len()), 0);
-                if hits {
-                    out.hits.resize(out.words.len(), 0);
-                }
-            }
-            for b in matching {
-                let clash = a.meet & b.meet | b.hits & spare;
-                out.words[kept] = a.word | b.word;
-                if hits {
-                    out.hits[kept] = a.hits | b.hits;
-                }
-                kept += usize::from(clash == 0);
             }
         }
-        i += run;
-    }
-    if !boards {
-        out.words.truncate(kept);
-        out.hits.truncate(if hits { kept } else { 0 });
     }
     out
 }

@@ -15,10 +15,16 @@ pub(crate) struct Part {
     /// Odd n: the rows m for which it attacks a queen on (m, middle
     /// column), bit per row; even n: none.
     pub hits: u32,
+    /// The parts from this one to the end of its run on the same columns
+    /// (the table is sorted by columns), so a join steps from run to run.
+    pub rest: u32,
     /// Its diagonals in the window both halves reach, packed as the join
     /// packs them ([`crate::Geometry::pack`]), so a half's word is the OR
     /// of its two parts' words.
     pub word: u64,
+    /// Its queens (for listings): their columns less the block's first
+    /// column, four bits per queen, the block's rows in increasing order.
+    pub queens: u64,
 }
 
 /// How a table's parts are described: the numbers [`Part`] needs beyond
@@ -29,7 +35,7 @@ pub(crate) struct Describe<'a> {
     /// Odd n: the middle column.
     pub middle: Option<usize>,
     /// Packs full diagonals (d1: x − y + n − 1, d2: x + y) into a word.
-    pub pack: &'a dyn Fn(u64, u64) -> u64,
+    pub pack: &'a (dyn Fn(u64, u64) -> u64 + Sync),
 }
 
 /// The partial placements of one block, grouped by row subset, each group
@@ -43,10 +49,6 @@ pub(crate) struct Quadrant {
     /// Where each row subset's parts start in `parts` (one more at the end).
     start: Vec<usize>,
     parts: Vec<Part>,
-    /// Each part's queens (for listings): their columns less the block's
-    /// first column, four bits per queen, the block's rows in increasing
-    /// order.
-    queens: Vec<u64>,
 }
 
 /// A part while the table is built: full diagonals, and its queens.
@@ -58,16 +60,29 @@ struct Raw {
     queens: u64,
 }
 
+impl Raw {
+    /// No queen yet.
+    const EMPTY: Raw = Raw {
+        cols: 0,
+        d1: 0,
+        d2: 0,
+        queens: 0,
+    };
+}
+
 impl Quadrant {
     /// Every partial placement of rows `first_row..first_row + height` and
     /// columns `first_col..first_col + width` of an n×n board.
+    ///
+    /// The placements are walked twice, once to count each row subset's
+    /// and once to describe each in its place, so the table is built where
+    /// it stays: building it takes no memory beyond it.
     pub fn new(
         n: usize,
         (first_row, height): (usize, usize),
         (first_col, width): (usize, usize),
         describe: &Describe,
     ) -> Self {
-        let mut groups: Vec<Vec<Raw>> = vec![Vec::new(); 1 << height];
         let block = Block {
             n,
             first_row,
@@ -75,48 +90,53 @@ impl Quadrant {
             first_col,
             window: ((1u64 << width) - 1) << first_col,
         };
-        let empty = Raw {
-            cols: 0,
-            d1: 0,
-            d2: 0,
-            queens: 0,
-        };
-        block.place(0, 0, 0, empty, &mut groups);
-        let total = groups.iter().map(Vec::len).sum();
-        let mut start = Vec::with_capacity(groups.len() + 1);
-        let mut parts = Vec::with_capacity(total);
-        let mut queens = Vec::with_capacity(total);
+        let mut start = vec![0usize; (1 << height) + 1];
+        block.walk(&mut |subset, _| start[subset + 1] += 1);
+        for s in 1..start.len() {
+            start[s] += start[s - 1];
+        }
         // The seam's diagonals: cells (seam − 1, x) and (seam, x ± 1) for
         // the block's columns x.
         let seam_mask = (1u64 << width.saturating_sub(1)) - 1;
         let (seam1, seam2) = (first_col + n - describe.seam, first_col + describe.seam);
-        for mut group in groups {
+        let part = |raw: Raw| {
+            let meet = (raw.d1 >> seam1 & seam_mask)
+                | (raw.d2 >> seam2 & seam_mask) << width.saturating_sub(1);
+            let hits = describe.middle.map_or(0, |x| {
+                (0..n)
+                    .filter(|&m| raw.d1 >> (x + n - 1 - m) & 1 | raw.d2 >> (x + m) & 1 != 0)
+                    .fold(0u32, |h, m| h | 1 << m)
+            });
+            Part {
+                cols: raw.cols,
+                meet: meet as u32,
+                hits,
+                word: (describe.pack)(raw.d1, raw.d2),
+                queens: raw.queens,
+                rest: 1,
+            }
+        };
+        let total = start[start.len() - 1];
+        let mut parts = vec![part(Raw::EMPTY); total];
+        let mut next = start.clone();
+        block.walk(&mut |subset, raw| {
+            parts[next[subset]] = part(raw);
+            next[subset] += 1;
+        });
+        for group in start.windows(2) {
+            let group = &mut parts[group[0]..group[1]];
             group.sort_by_key(|p| p.cols);
-            start.push(parts.len());
-            for raw in group {
-                let meet = (raw.d1 >> seam1 & seam_mask)
-                    | (raw.d2 >> seam2 & seam_mask) << width.saturating_sub(1);
-                let hits = describe.middle.map_or(0, |x| {
-                    (0..n)
-                        .filter(|&m| raw.d1 >> (x + n - 1 - m) & 1 | raw.d2 >> (x + m) & 1 != 0)
-                        .fold(0u32, |h, m| h | 1 << m)
-                });
-                parts.push(Part {
-                    cols: raw.cols,
-                    meet: meet as u32,
-                    hits,
-                    word: (describe.pack)(raw.d1, raw.d2),
-                });
-                queens.push(raw.queens);
+            for i in (1..group.len()).rev() {
+                if group[i - 1].cols == group[i].cols {
+                    group[i - 1].rest = group[i].rest + 1;
+                }
             }
         }
-        start.push(parts.len());
         Quadrant {
             first_row,
             first_col,
             start,
             parts,
-            queens,
         }
     }
 
@@ -129,10 +149,9 @@ impl Quadrant {
     }
 
     /// The parts on exactly the board rows `rows` ∩ this block, sorted by
-    /// their columns, and their queens.
-    pub fn parts(&self, rows: u32) -> (&[Part], &[u64]) {
-        let r = self.range(rows);
-        (&self.parts[r.clone()], &self.queens[r])
+    /// their columns.
+    pub fn parts(&self, rows: u32) -> &[Part] {
+        &self.parts[self.range(rows)]
     }
 }
 
@@ -147,16 +166,29 @@ struct Block {
 }
 
 impl Block {
+    /// Hands every partial placement of the block to `file`, with its row
+    /// subset (bit i: the block's row i holds a queen), in a fixed order.
+    fn walk(&self, file: &mut impl FnMut(usize, Raw)) {
+        self.place(0, 0, 0, Raw::EMPTY, file);
+    }
+
     /// Decides rows `i..height` of the block (each empty or holding a
     /// queen) below the partial placement `part` on row subset `subset`
     /// with `k` queens, filing every result.
-    fn place(&self, i: usize, subset: usize, k: usize, part: Raw, groups: &mut [Vec<Raw>]) {
+    fn place(
+        &self,
+        i: usize,
+        subset: usize,
+        k: usize,
+        part: Raw,
+        file: &mut impl FnMut(usize, Raw),
+    ) {
         if i == self.height {
-            groups[subset].push(part);
+            file(subset, part);
             return;
         }
         // Row i left empty.
-        self.place(i + 1, subset, k, part, groups);
+        self.place(i + 1, subset, k, part, file);
         // Row i with a queen.
         let y = self.first_row + i;
         let shift1 = self.n - 1 - y;
@@ -172,7 +204,7 @@ impl Block {
                 d2: part.d2 | bit << y,
                 queens: part.queens | ((x - self.first_col) as u64) << (4 * k),
             };
-            self.place(i + 1, subset | 1 << i, k + 1, next, groups);
+            self.place(i + 1, subset | 1 << i, k + 1, next, file);
         }
     }
 }

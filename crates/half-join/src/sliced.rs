@@ -6,22 +6,28 @@
 //! patterns that fit an item are then the AND of the masks of the item's
 //! set bits, and its count in the block is the popcount of that AND. To
 //! spend one AND per group of bits rather than one per bit, the bits are cut
-//! into chunks of [`CHUNK`] and each chunk gets a table of the ANDs of every
-//! subset of its masks (64 of them), so an item costs one AND per chunk: 6
-//! ANDs of 256 bits and a popcount for 256 pairs at n = 18, against 256
-//! word ANDs and compares for the plain scan.
+//! into K chunks of at most [`WIDEST`] bits, and each chunk gets a table of
+//! the ANDs of every subset of its masks (up to 128 of them), so an item
+//! costs one AND per chunk: 6 ANDs of 256 bits and a popcount for 256
+//! pairs at n = 20 (38 bits), against 256 word ANDs and compares for the
+//! plain scan.
 //!
-//! The tables of one block take `chunks × 64 × 32` bytes (12 KB for 36
-//! bits), so they stay in the level 1 cache while every item streams past.
+//! The tables of one block take 32 bytes per entry, 16 KB for 38 bits, so
+//! they stay in the level 1 cache while every item streams past. Wider
+//! chunks would save lookups per item but fill more entries per block and
+//! leave that cache (8 bits: 32 KB at n = 20).
 
-/// Bits per chunk: each chunk's table has 2^CHUNK entries.
-pub(crate) const CHUNK: usize = 6;
+/// Bits per chunk at most: the widest chunk's table has 2^WIDEST entries.
+pub(crate) const WIDEST: usize = 7;
 
 /// Patterns per block (the lanes of one table entry).
 pub(crate) const BLOCK: usize = 256;
 
-/// The largest word the join takes, in bits: 8 chunks.
-pub(crate) const MAX_BITS: usize = 8 * CHUNK;
+/// The most chunks a word is cut into.
+const MAX_CHUNKS: usize = 8;
+
+/// The largest word the join takes, in bits.
+pub(crate) const MAX_BITS: usize = MAX_CHUNKS * WIDEST;
 
 /// 256 bits: one bit per pattern of a block.
 type Lanes = [u64; 4];
@@ -34,8 +40,11 @@ pub(crate) struct Count {
     pub compared: u64,
 }
 
-/// The most bits the sieve cuts (64 bins).
-pub(crate) const MAX_CUTS: usize = 6;
+/// The most bits the sieve cuts (128 bins). Only the largest orbits, from
+/// n = 20 on, have the patterns for more than 6 (n = 20, one thread,
+/// alternating sampled runs: 7 cuts joined in 0.92× the time of 6, 8 no
+/// faster than 7).
+pub(crate) const MAX_CUTS: usize = 7;
 
 /// Patterns per bin the sieve aims at: bins much smaller than a block
 /// waste its lanes, larger ones rule out fewer pairs (at n = 18, one
@@ -144,22 +153,77 @@ fn count_avx2(items: &[u64], patterns: &[u64], bits: usize, cut: u64) -> Count {
 /// constant length; `AVX2`: the CPU has AVX2 (checked by the caller).
 #[inline(always)]
 fn count_any<const AVX2: bool>(items: &[u64], patterns: &[u64], bits: usize, cut: u64) -> Count {
-    match bits.div_ceil(CHUNK) {
-        0 | 1 => count_chunks::<1, AVX2>(items, patterns, cut),
-        2 => count_chunks::<2, AVX2>(items, patterns, cut),
-        3 => count_chunks::<3, AVX2>(items, patterns, cut),
-        4 => count_chunks::<4, AVX2>(items, patterns, cut),
-        5 => count_chunks::<5, AVX2>(items, patterns, cut),
-        6 => count_chunks::<6, AVX2>(items, patterns, cut),
-        7 => count_chunks::<7, AVX2>(items, patterns, cut),
-        _ => count_chunks::<8, AVX2>(items, patterns, cut),
+    match chunks_for(bits) {
+        0 | 1 => count_chunks::<1, AVX2>(items, patterns, bits, cut),
+        2 => count_chunks::<2, AVX2>(items, patterns, bits, cut),
+        3 => count_chunks::<3, AVX2>(items, patterns, bits, cut),
+        4 => count_chunks::<4, AVX2>(items, patterns, bits, cut),
+        5 => count_chunks::<5, AVX2>(items, patterns, bits, cut),
+        6 => count_chunks::<6, AVX2>(items, patterns, bits, cut),
+        7 => count_chunks::<7, AVX2>(items, patterns, bits, cut),
+        _ => count_chunks::<8, AVX2>(items, patterns, bits, cut),
+    }
+}
+
+/// How many chunks a word of `bits` bits is cut into: chunks of 6 bits
+/// up to 36 bits, then six chunks up to [`WIDEST`] bits each, then more.
+/// Each chunk costs every item a lookup, and each entry of its table costs
+/// every block an AND. Measured on this project's 2-core host (one thread,
+/// alternating runs): at n = 20 (38 bits) six chunks of 6–7 bits joined in
+/// 0.92× the time of seven of 5–6; at n = 18 (34 bits) five chunks of 6–7
+/// bits took 1.07× the time of six of 5–6, as blocks there see fewer items
+/// (about 940 per block against 3 200 at n = 20).
+fn chunks_for(bits: usize) -> usize {
+    bits.div_ceil(6).min(6).max(bits.div_ceil(WIDEST))
+}
+
+/// How a word's bits are cut into K chunks of nearly equal width (at most
+/// [`WIDEST`]), and where each chunk's table starts when the K tables are
+/// laid end to end.
+#[derive(Clone, Copy, Debug)]
+struct Chunks<const K: usize> {
+    /// The chunk's lowest bit.
+    shift: [usize; K],
+    /// Its width in bits.
+    width: [usize; K],
+    /// Its table's first entry.
+    first: [usize; K],
+    /// Entries of all K tables.
+    entries: usize,
+}
+
+impl<const K: usize> Chunks<K> {
+    fn new(bits: usize) -> Chunks<K> {
+        let width: [usize; K] = std::array::from_fn(|k| bits / K + usize::from(k < bits % K));
+        let mut shift = [0; K];
+        let mut first = [0; K];
+        for k in 1..K {
+            shift[k] = shift[k - 1] + width[k - 1];
+            first[k] = first[k - 1] + (1 << width[k - 1]);
+        }
+        Chunks {
+            shift,
+            width,
+            first,
+            entries: first[K - 1] + (1 << width[K - 1]),
+        }
+    }
+
+    /// `word`'s entry in each chunk's table, as byte offsets into the
+    /// tables laid end to end (so a lookup needs no multiplication).
+    #[inline(always)]
+    fn key(&self, word: u64) -> [u16; K] {
+        std::array::from_fn(|k| {
+            let v = (word >> self.shift[k]) as usize & ((1 << self.width[k]) - 1);
+            ((self.first[k] + v) * std::mem::size_of::<Lanes>()) as u16
+        })
     }
 }
 
 /// `words` filed by bin (a counting sort): the words in bin order, as
-/// `f(word)` (`zero` fills the list before), and where each bin starts (one more at the end).
+/// `f(word)`, and where each bin starts (one more at the end).
 #[inline(always)]
-fn file<T: Copy>(words: &[u64], cut: u64, zero: T, f: impl Fn(u64) -> T) -> (Vec<T>, Vec<usize>) {
+fn file<T: Copy>(words: &[u64], cut: u64, f: impl Fn(u64) -> T) -> (Vec<T>, Vec<usize>) {
     let bins = 1usize << cut.count_ones();
     let mut start = vec![0usize; bins + 1];
     let bins_of = Bins::new(cut);
@@ -172,32 +236,34 @@ fn file<T: Copy>(words: &[u64], cut: u64, zero: T, f: impl Fn(u64) -> T) -> (Vec
         start[b + 1] += start[b];
     }
     let mut next = start.clone();
-    let mut out = vec![zero; words.len()];
+    // Every slot is written once below, so none is cleared first.
+    let mut out = Vec::with_capacity(words.len());
+    let slots = out.spare_capacity_mut();
     for (&w, &b) in words.iter().zip(&which) {
         let b = usize::from(b);
-        out[next[b]] = f(w);
+        slots[next[b]].write(f(w));
         next[b] += 1;
     }
+    // SAFETY: bin b's words went to start[b]..start[b + 1], one slot each,
+    // and those ranges cover 0..words.len(): every slot was written.
+    unsafe { out.set_len(words.len()) };
     (out, start)
 }
 
-/// The join with words of `K` chunks.
+/// The join with words of `bits` bits in `K` chunks.
 #[inline(always)]
 fn count_chunks<const K: usize, const AVX2: bool>(
     items: &[u64],
     patterns: &[u64],
+    bits: usize,
     cut: u64,
 ) -> Count {
-    let mask = (1u64 << CHUNK) - 1;
-    // Each item as its chunks' entries, by bin: byte offsets into the
-    // tables laid end to end, so a lookup needs no multiplication.
-    let entry = std::mem::size_of::<Lanes>();
-    let (keys, item_start) = file(items, cut, [0u16; K], |x| -> [u16; K] {
-        std::array::from_fn(|k| ((k << CHUNK | (x >> (k * CHUNK) & mask) as usize) * entry) as u16)
-    });
-    let (patterns, pattern_start) = file(patterns, cut, 0, |p| p);
+    let chunks = Chunks::<K>::new(bits);
+    // Each item as its chunks' entries, by bin.
+    let (keys, item_start) = file(items, cut, |x| chunks.key(x));
+    let (patterns, pattern_start) = file(patterns, cut, |p| p);
     let all = (1usize << cut.count_ones()) - 1;
-    let mut tables = vec![[[0u64; 4]; 1 << CHUNK]; K];
+    let mut tables = vec![[0u64; 4]; chunks.entries];
     let mut count = Count::default();
     for b in 0..=all {
         let pats = &patterns[pattern_start[b]..pattern_start[b + 1]];
@@ -217,7 +283,7 @@ fn count_chunks<const K: usize, const AVX2: bool>(
             continue;
         }
         for block in pats.chunks(BLOCK) {
-            fill_tables(&mut tables, block);
+            fill_tables(&mut tables, &chunks, block);
             for a in subsets.clone() {
                 let keys = &keys[item_start[a]..item_start[a + 1]];
                 count.fits += if AVX2 {
@@ -225,12 +291,12 @@ fn count_chunks<const K: usize, const AVX2: bool>(
                     // SAFETY: `AVX2` is true only when the CPU has AVX2
                     // (see `count_disjoint`).
                     unsafe {
-                        count_block_avx2::<K>(&tables, keys)
+                        count_block_avx2(&tables, keys)
                     }
                     #[cfg(not(target_arch = "x86_64"))]
-                    count_block::<K>(&tables, keys)
+                    count_block(&tables, keys)
                 } else {
-                    count_block::<K>(&tables, keys)
+                    count_block(&tables, keys)
                 };
             }
         }
@@ -241,8 +307,7 @@ fn count_chunks<const K: usize, const AVX2: bool>(
 /// The items' counts against one block's tables; each key holds the byte
 /// offsets of its chunks' entries in the tables laid end to end.
 #[inline(always)]
-fn count_block<const K: usize>(tables: &[[Lanes; 1 << CHUNK]], keys: &[[u16; K]]) -> u64 {
-    let tables: &[[Lanes; 1 << CHUNK]; K] = tables.try_into().expect("K tables");
+fn count_block<const K: usize>(tables: &[Lanes], keys: &[[u16; K]]) -> u64 {
     // SAFETY: see `entry`.
     let at = |offset: u16| -> Lanes { unsafe { entry(tables, offset).read() } };
     // Popcounts add up lane by lane; the lanes are added once per block.
@@ -262,15 +327,13 @@ fn count_block<const K: usize>(tables: &[[Lanes; 1 << CHUNK]], keys: &[[u16; K]]
     sums.iter().sum()
 }
 
-/// The entry of the K tables (laid end to end) at byte `offset`. Reading
-/// it is sound only for offsets made by
-/// `count_chunks`: (k · 2^CHUNK + v) times an entry's size with k < K and
-/// v < 2^CHUNK, which lie within the K tables and point at a whole, aligned
-/// entry (checked in debug builds). Without the check in the loop the join
-/// is about a fifth faster (n = 18, one thread: 2.7–3.0 s against 3.3–3.6
-/// s).
+/// The entry of the tables (laid end to end) at byte `offset`. Reading it
+/// is sound only for offsets made by [`Chunks::key`] for these tables:
+/// whole entries within them (checked in debug builds). Without the check
+/// in the loop the join is about a fifth faster (n = 18, one thread:
+/// 2.7–3.0 s against 3.3–3.6 s).
 #[inline(always)]
-fn entry<const K: usize>(tables: &[[Lanes; 1 << CHUNK]; K], offset: u16) -> *const Lanes {
+fn entry(tables: &[Lanes], offset: u16) -> *const Lanes {
     let offset = usize::from(offset);
     debug_assert!(offset + std::mem::size_of::<Lanes>() <= std::mem::size_of_val(tables));
     tables
@@ -287,9 +350,8 @@ fn entry<const K: usize>(tables: &[[Lanes; 1 << CHUNK]; K], offset: u16) -> *con
 /// sums after every item.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn count_block_avx2<const K: usize>(tables: &[[Lanes; 1 << CHUNK]], keys: &[[u16; K]]) -> u64 {
+fn count_block_avx2<const K: usize>(tables: &[Lanes], keys: &[[u16; K]]) -> u64 {
     use std::arch::x86_64::*;
-    let tables: &[[Lanes; 1 << CHUNK]; K] = tables.try_into().expect("K tables");
     // SAFETY: see `entry`; its 32 bytes are read unaligned.
     let at = |offset: u16| unsafe { _mm256_loadu_si256(entry(tables, offset).cast::<__m256i>()) };
     let bits = _mm256_setr_epi8(
@@ -322,7 +384,7 @@ fn count_block_avx2<const K: usize>(tables: &[[Lanes; 1 << CHUNK]], keys: &[[u16
 /// entry `v` of chunk `k` holds the patterns with none of the bits `v`
 /// sets in chunk `k`; lanes past the block's end are clear everywhere.
 #[inline(always)]
-fn fill_tables(tables: &mut [[Lanes; 1 << CHUNK]], block: &[u64]) {
+fn fill_tables<const K: usize>(tables: &mut [Lanes], chunks: &Chunks<K>, block: &[u64]) {
     // clear[j]: the patterns with bit j clear, 64 patterns at a time by
     // turning a 64 × 64 bit matrix on its side.
     let mut clear = [[0u64; 4]; 64];
@@ -341,16 +403,31 @@ fn fill_tables(tables: &mut [[Lanes; 1 << CHUNK]], block: &[u64]) {
         let n = block.len().saturating_sub(64 * lane).min(64);
         *word = if n == 64 { !0 } else { (1u64 << n) - 1 };
     }
-    for (k, table) in tables.iter_mut().enumerate() {
-        table[0] = valid;
-        for v in 1..1usize << CHUNK {
-            let low = v.trailing_zeros() as usize;
-            let mut entry = table[v & (v - 1)];
-            for (a, b) in entry.iter_mut().zip(&clear[k * CHUNK + low]) {
-                *a &= b;
-            }
-            table[v] = entry;
+    for k in 0..K {
+        let table = &mut tables[chunks.first[k]..][..1 << chunks.width[k]];
+        let clear = &clear[chunks.shift[k]..];
+        // A constant length for the usual widths, so the loop is unrolled.
+        match table.len() {
+            128 => fill_table(&mut table[..128], clear, valid),
+            64 => fill_table(&mut table[..64], clear, valid),
+            32 => fill_table(&mut table[..32], clear, valid),
+            _ => fill_table(table, clear, valid),
         }
+    }
+}
+
+/// Fills one chunk's table from the masks of its bits (`clear`, lowest
+/// first): entry `v` is the AND of `valid` and the masks of `v`'s bits.
+#[inline(always)]
+fn fill_table(table: &mut [Lanes], clear: &[Lanes], valid: Lanes) {
+    table[0] = valid;
+    for v in 1..table.len() {
+        let low = v.trailing_zeros() as usize;
+        let mut entry = table[v & (v - 1)];
+        for (a, b) in entry.iter_mut().zip(&clear[low]) {
+            *a &= b;
+        }
+        table[v] = entry;
     }
 }
 
