@@ -73,8 +73,9 @@
 //! without clearing and tables built in place, on the count's threads
 //! (memory 1.25 → 0.97 GB). Two threads, wall time, this host otherwise
 //! idle: Q(20) in 61–69 s (CPU 120–135 s, 0.97 GB peak; the build before
-//! these changes 81 s in the same hour, Kluev's program 418 s in an
-//! earlier one); one thread 122 s.
+//! these changes 81 s in the same hour); one thread 122 s. Beside Kluev's
+//! program (`cargo xtask peers --sizes 20 --runs 1`): one thread 153 s CPU
+//! against 424 s, two threads 66 s wall against 243 s.
 //!
 //! **Symmetry.** Reflecting the board left to right swaps the halves (E
 //! becomes its complement); reflecting it top to bottom reverses the rows.
