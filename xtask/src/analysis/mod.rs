@@ -5,6 +5,9 @@
 pub mod block_sums;
 pub mod csp_grid;
 pub mod local_study;
+mod verdict;
+
+pub use verdict::{Spread, Verdict};
 
 use std::collections::BTreeMap;
 
@@ -46,6 +49,18 @@ impl Stat {
     /// Nanoseconds per step: median time over median steps.
     pub fn ns_per_step(&self) -> Option<f64> {
         self.steps.filter(|&s| s > 0.0).map(|s| self.median_ns / s)
+    }
+
+    /// The time of the samples: median, fastest and slowest, ns.
+    pub fn time_spread(&self) -> Spread {
+        Spread::new(self.median_ns, self.min_ns as f64, self.max_ns as f64)
+    }
+
+    /// Nanoseconds per step over the samples (the steps are the same in
+    /// every sample of an exhaustive search).
+    pub fn ns_per_step_spread(&self) -> Option<Spread> {
+        let steps = self.steps.filter(|&s| s > 0.0)?;
+        Some(self.time_spread().per(steps))
     }
 }
 

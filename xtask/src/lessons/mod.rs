@@ -1,12 +1,11 @@
-//! The report's lessons: one module per trade-off the seeds discuss. Each
-//! lesson holds its question, its experiment (what is fixed, what changes),
-//! its figures, its table and its computed why-paragraphs together, so a
-//! reader of the code finds everything one section of `REPORT.md` says in
-//! one file. Lessons only read the data (through [`crate::analysis`]); they
-//! never draw or write files.
+//! The facts of the course: one module per chapter. A chapter module
+//! computes a typed, serialisable set of facts and the figures from the
+//! data, and no sentences: the text is the chapter's template in
+//! `xtask/course/` (see [`crate::render::course`]). Lessons only read the
+//! data (through [`crate::analysis`]); they never draw or write files.
 //!
-//! A lesson with no data (e.g. a run narrowed by `--algos`) returns `None`
-//! and is left out of the report.
+//! A chapter with no data (e.g. a run narrowed by `--algos`) returns `None`
+//! and is left out of the course; the index says so.
 
 mod block_sums;
 mod constraint_lab;
@@ -25,10 +24,75 @@ mod tree_size;
 #[cfg(test)]
 mod tests;
 
+use serde::Serialize;
+
 use crate::analysis::{self, Series, Stat};
 use crate::data::{ApproachMeta, Dataset, Family};
 use crate::figure::{Figure, Line};
 use crate::format;
+
+/// Where a chapter sits in the course.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Part {
+    /// Before the core: the puzzle, the words, how to read a chart.
+    Introduction,
+    /// The handout: at most half an hour of reading.
+    Core,
+    /// How the fast programs are made fast.
+    Engineering,
+    /// Tables and pages to look things up in.
+    Reference,
+}
+
+/// One chapter's data: the facts its template reads and the figures it shows.
+#[derive(Clone, Debug)]
+pub struct Chapter {
+    /// The facts, serialised from the chapter module's typed struct.
+    pub facts: serde_json::Value,
+    /// The charts the template places with `figure("name")`.
+    pub figures: Vec<Figure>,
+}
+
+impl Chapter {
+    /// A chapter from its typed facts.
+    pub fn new<F: Serialize>(facts: &F, figures: Vec<Figure>) -> Chapter {
+        Chapter {
+            facts: serde_json::to_value(facts).expect("facts serialise"),
+            figures,
+        }
+    }
+}
+
+/// A chapter of the course: its template and the function computing its data.
+pub struct Plan {
+    /// The template's file stem in `xtask/course/`, also the output's:
+    /// its number orders the course.
+    pub file: &'static str,
+    /// Where it sits.
+    pub part: Part,
+    /// Its facts and figures, or `None` when the data lack what it needs.
+    pub build: fn(&Ctx) -> Option<Chapter>,
+    /// Variants of its facts built from `ctx` that take every branch of
+    /// its template the data do not (the template tests render them all).
+    #[cfg(test)]
+    pub flips: fn(&Ctx) -> Vec<Chapter>,
+}
+
+/// The course, in order.
+pub const PLAN: &[Plan] = &[Plan {
+    file: "10-threads",
+    part: Part::Engineering,
+    build: threads::chapter,
+    #[cfg(test)]
+    flips: threads::flips,
+}];
+
+/// Every chapter of [`PLAN`] with its data, or `None` where the data lack it.
+pub fn chapters(data: &Dataset) -> Vec<(&'static Plan, Option<Chapter>)> {
+    let ctx = Ctx::new(data);
+    PLAN.iter().map(|p| (p, (p.build)(&ctx))).collect()
+}
 
 /// One section of the report.
 #[derive(Clone, Debug, PartialEq)]
@@ -143,7 +207,6 @@ pub fn all(data: &Dataset) -> Vec<Lesson> {
         local_study::lesson,
         constructions::lesson,
         block_sums::lesson,
-        threads::lesson,
     ]
     .iter()
     .filter_map(|lesson| lesson(&ctx))

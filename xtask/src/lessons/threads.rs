@@ -1,11 +1,12 @@
-//! Lesson: threads. The splitting counters cut their count into tasks and
+//! Chapter: threads. The splitting counters cut their count into tasks and
 //! run them on every core. The speed-up approaches the number of cores on
 //! large boards; on small ones the fixed cost of starting threads shows.
 
-use super::{Ctx, Lesson, N_AXIS, Table, at_n};
-use crate::analysis::{FIT_FLOOR_NS, Series};
+use serde::Serialize;
+
+use super::{Chapter, Ctx, N_AXIS};
+use crate::analysis::{FIT_FLOOR_NS, Series, Verdict};
 use crate::figure::{Chart, Figure, Line, LineChart, Unit};
-use crate::format::{human_seconds, percent, ratio, size, times};
 
 /// Speed-up of each n both runs measured: (n, one thread / every core).
 pub fn speedups(one: &Series, all: &Series) -> Vec<(usize, f64)> {
@@ -15,7 +16,91 @@ pub fn speedups(one: &Series, all: &Series) -> Vec<(usize, f64)> {
         .collect()
 }
 
-pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
+/// One size of one counter, on one thread and on every core.
+#[derive(Clone, Debug, Serialize)]
+pub struct Point {
+    /// Board size.
+    pub n: usize,
+    /// Median seconds on one thread.
+    pub one: f64,
+    /// Median seconds on every core.
+    pub all: f64,
+    /// `one / all`.
+    pub speedup: f64,
+    /// The speed-up over the number of cores.
+    pub of_ideal: f64,
+}
+
+/// A size where every core was slower than one thread beyond the spread.
+#[derive(Clone, Debug, Serialize)]
+pub struct Loss {
+    /// Board size.
+    pub n: usize,
+    /// Median seconds on one thread.
+    pub one: f64,
+}
+
+/// One counter's speed-ups.
+#[derive(Clone, Debug, Serialize)]
+pub struct Counter {
+    /// Approach id.
+    pub id: String,
+    /// Its largest n with a run of at least 10 µs.
+    pub largest: Point,
+    /// At the largest n, every core's time against the ideal (one thread's
+    /// over the cores), sample ranges compared: `lower` is faster than the
+    /// ideal allows.
+    pub against_ideal: Verdict,
+    /// Its smallest such n.
+    pub smallest: Point,
+    /// Sizes counted both ways.
+    pub sizes: usize,
+    /// Sizes where every core was slower than one thread beyond the spread.
+    pub losses: usize,
+    /// The largest such size, with one thread's time there.
+    pub last_loss: Option<Loss>,
+}
+
+/// What the chapter says.
+#[derive(Clone, Debug, Serialize)]
+pub struct Threads {
+    /// Cores of the machine.
+    pub cores: usize,
+    /// Sizes where both runs counted steps, and where the steps were equal.
+    pub steps_shared: usize,
+    /// Of those, the sizes with equal steps.
+    pub steps_equal: usize,
+    /// Each splitting counter.
+    pub counters: Vec<Counter>,
+    /// The counter and n of the best speed-up, for the exercise.
+    pub best_id: String,
+    /// Its n.
+    pub best_n: usize,
+}
+
+fn point(one: &Series, all: &Series, n: usize, cores: usize) -> Option<Point> {
+    let (a, b) = (one.at(n)?, all.at(n)?);
+    let speedup = a.median_ns / b.median_ns;
+    Some(Point {
+        n,
+        one: a.seconds(),
+        all: b.seconds(),
+        speedup,
+        of_ideal: speedup / cores as f64,
+    })
+}
+
+/// Every core's time at n against the ideal.
+fn against_ideal(one: &Series, all: &Series, n: usize, cores: usize) -> Option<Verdict> {
+    let (a, b) = (one.at(n)?, all.at(n)?);
+    Some(Verdict::of(
+        b.time_spread(),
+        a.time_spread().per(cores as f64),
+    ))
+}
+
+/// The facts, if some counter ran on one thread and on every core.
+pub fn threads(ctx: &Ctx) -> Option<Threads> {
     let cores = ctx.data.meta.cores.max(1);
     let pairs: Vec<(&Series, &Series)> = ctx
         .parallel
@@ -25,17 +110,76 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
     if pairs.is_empty() || cores < 2 {
         return None;
     }
-    let lines: Vec<Line> = pairs
+    let (mut steps_shared, mut steps_equal) = (0, 0);
+    let mut counters = Vec::new();
+    for (one, all) in &pairs {
+        for p in &all.points {
+            if let (Some(a), Some(b)) = (p.steps, one.at(p.n).and_then(|q| q.steps)) {
+                steps_shared += 1;
+                steps_equal += usize::from(a == b);
+            }
+        }
+        let timed: Vec<usize> = all
+            .points
+            .iter()
+            .map(|p| p.n)
+            .filter(|&n| one.at(n).is_some_and(|p| p.median_ns >= FIT_FLOOR_NS))
+            .collect();
+        let losses: Vec<usize> = all
+            .points
+            .iter()
+            .filter(|p| {
+                one.at(p.n).is_some_and(|q| {
+                    Verdict::of(p.time_spread(), q.time_spread()) == Verdict::Higher
+                })
+            })
+            .map(|p| p.n)
+            .collect();
+        let largest = *timed.last()?;
+        counters.push(Counter {
+            id: one.approach.id.clone(),
+            largest: point(one, all, largest, cores)?,
+            against_ideal: against_ideal(one, all, largest, cores)?,
+            smallest: point(one, all, *timed.first()?, cores)?,
+            sizes: speedups(one, all).len(),
+            losses: losses.len(),
+            last_loss: losses.last().and_then(|&n| {
+                Some(Loss {
+                    n,
+                    one: one.at(n)?.seconds(),
+                })
+            }),
+        });
+    }
+    let best = counters
         .iter()
-        .map(|(one, all)| Line {
-            points: speedups(one, all)
-                .into_iter()
-                .map(|(n, s)| (n as f64, s))
-                .collect(),
-            ..Line::of(all.approach)
+        .max_by(|a, b| a.largest.speedup.total_cmp(&b.largest.speedup))?;
+    Some(Threads {
+        cores,
+        steps_shared,
+        steps_equal,
+        best_id: best.id.clone(),
+        best_n: best.largest.n,
+        counters,
+    })
+}
+
+fn figures(ctx: &Ctx, cores: usize) -> Vec<Figure> {
+    let lines: Vec<Line> = ctx
+        .parallel
+        .iter()
+        .filter_map(|all| {
+            let one = ctx.count(&all.approach.id)?;
+            Some(Line {
+                points: speedups(one, all)
+                    .into_iter()
+                    .map(|(n, s)| (n as f64, s))
+                    .collect(),
+                ..Line::of(all.approach)
+            })
         })
         .collect();
-    let figures = vec![Figure {
+    vec![Figure {
         chart: Chart::Line(LineChart {
             name: "threads_speedup",
             title: format!("Speed-up on {cores} cores over one thread"),
@@ -46,99 +190,41 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
             y_unit: Unit::Ratio,
             lines,
         }),
-        caption: format!(
-            "The same count on one thread and on {cores}: {cores} would be perfect, 1 no gain, \
-             below 1 a loss. Medians of each run's timed samples."
-        ),
-    }];
-    let mut table = Table::new(&[
-        "counter",
-        "n",
-        "one thread",
-        &format!("{cores} threads"),
-        "speed-up",
-        "of the ideal",
-    ]);
-    // Same work on any number of threads: compare the steps where both were counted.
-    let (mut shared, mut equal) = (0, 0);
-    for (one, all) in &pairs {
-        for p in &all.points {
-            if let (Some(a), Some(b)) = (p.steps, one.at(p.n).and_then(|q| q.steps)) {
-                shared += 1;
-                equal += usize::from(a == b);
-            }
+        caption: String::new(),
+    }]
+}
+
+pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
+    let facts = threads(ctx)?;
+    Some(Chapter::new(&facts, figures(ctx, facts.cores)))
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = threads(ctx) else {
+        return Vec::new();
+    };
+    let figures = figures(ctx, base.cores);
+    let mut out = Vec::new();
+    for verdict in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+        let mut f = base.clone();
+        f.steps_equal = f.steps_shared - 1;
+        for c in &mut f.counters {
+            c.against_ideal = verdict;
+            c.losses = 0;
+            c.last_loss = None;
         }
+        out.push(Chapter::new(&f, figures.clone()));
     }
-    let mut why = vec![format!(
-        "A splitting counter cuts its tree into tasks, the placements of its first rows, and hands \
-         them to the cores one at a time. The work does not change: every count was checked \
-         against OEIS A000170, and the steps on {cores} threads equalled those on one at {equal} \
-         of the {shared} sizes both counted. What changes is the time: starting the threads and \
-         handing out the tasks costs a fixed amount, worth paying only when the search is much \
-         longer."
-    )];
-    let mut best: Option<(String, usize, f64)> = None;
-    for (one, all) in &pairs {
-        let s = speedups(one, all);
-        let timed: Vec<&(usize, f64)> = s
-            .iter()
-            .filter(|(n, _)| one.at(*n).is_some_and(|p| p.median_ns >= FIT_FLOOR_NS))
-            .collect();
-        for &&(n, sp) in timed.iter().rev().take(1).chain(timed.iter().take(1)) {
-            table.row(vec![
-                format!("`{}`", one.approach.id),
-                size(n),
-                human_seconds(one.at(n)?.seconds()),
-                human_seconds(all.at(n)?.seconds()),
-                ratio(sp),
-                percent(sp / cores as f64),
-            ]);
-        }
-        let &(n, sp) = *timed.last()?;
-        if best.as_ref().is_none_or(|b| sp > b.2) {
-            best = Some((one.approach.id.clone(), n, sp));
-        }
-        let losses: Vec<usize> = s
-            .iter()
-            .filter(|(_, sp)| *sp < 1.0)
-            .map(|(n, _)| *n)
-            .collect();
-        why.push(match losses.iter().max() {
-            Some(&worst) => format!(
-                "`{}` reached {} ({} of the ideal) at {}, but was slower on {cores} threads than \
-                 on one at {} of its {} sizes, up to n = {worst}, where one thread took only {}.",
-                one.approach.id,
-                times(sp),
-                percent(sp / cores as f64),
-                at_n(n),
-                losses.len(),
-                s.len(),
-                human_seconds(one.at(worst)?.seconds()),
-            ),
-            None => format!(
-                "`{}` reached {} ({} of the ideal) at {} and was never slower than on one thread.",
-                one.approach.id,
-                times(sp),
-                percent(sp / cores as f64),
-                at_n(n),
-            ),
+    let mut f = base.clone();
+    for c in &mut f.counters {
+        c.last_loss = Some(Loss {
+            n: c.smallest.n,
+            one: c.smallest.one,
         });
+        c.losses = 1;
     }
-    let (id, n, _) = best?;
-    Some(Lesson {
-        title: "Threads: the speed-up and its fixed cost".into(),
-        question: format!("What do {cores} cores buy a counter, and from which n?"),
-        experiment: format!(
-            "Held fixed: the counter, n and the answer. Changed: one thread or {cores} (one per core)."
-        ),
-        figures,
-        table,
-        why,
-        try_it: vec![
-            format!("queens --algo {id} --threads 1 --json {n}"),
-            format!("queens --algo {id} --threads {cores} --json {n}"),
-        ],
-        // The summary names five or six findings; this lesson's are in its section.
-        summary: None,
-    })
+    out.push(Chapter::new(&f, figures));
+    out
 }

@@ -1,16 +1,16 @@
-//! `cargo xtask render`: `DIR/data` → `DIR/charts` and `DIR/REPORT.md`, a
-//! pure function of the data (no clock, no hash-map order: the same data
-//! gives the same bytes). The lessons say what to show; [`chart`] draws it,
-//! [`markdown`] writes the text around it.
+//! `cargo xtask render`: `DIR/data` → `DIR/charts`, `DIR/course/` and
+//! `DIR/REPORT.md`, a pure function of the data and the templates (no
+//! clock, no hash-map order: the same data gives the same bytes). The
+//! lessons compute facts and figures; [`chart`] draws the figures,
+//! [`course`] renders the chapters' templates around them.
 
-mod appendix;
 mod board;
 pub mod chart;
+pub mod course;
 pub mod links;
-pub mod markdown;
 pub mod trees;
-mod words;
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
@@ -24,10 +24,16 @@ pub const CHARTS: &str = "charts";
 /// The report, inside DIR.
 pub const REPORT: &str = "REPORT.md";
 /// What `render` writes into DIR.
-pub const OUTPUTS: [&str; 4] = [CHARTS, trees::FOLDER, REPORT, crate::explore::PAGE];
+pub const OUTPUTS: [&str; 5] = [
+    CHARTS,
+    trees::FOLDER,
+    course::FOLDER,
+    REPORT,
+    crate::explore::PAGE,
+];
 
 /// The solved boards of the data, as figures.
-fn boards(data: &Dataset) -> Vec<Figure> {
+pub(crate) fn boards(data: &Dataset) -> Vec<Figure> {
     data.boards
         .iter()
         .map(|b| {
@@ -56,22 +62,52 @@ fn boards(data: &Dataset) -> Vec<Figure> {
         .collect()
 }
 
-/// Renders `data` into `out`: charts/, REPORT.md, and explore.html from the
-/// traces in `data_dir` (the folder `data` was loaded from).
+/// Where every figure lives, for the templates' `figure("name")`.
+pub(crate) fn placed(
+    figures: &[&Figure],
+    pictures: &[trees::Picture],
+) -> BTreeMap<String, course::env::Placed> {
+    let charts = figures.iter().map(|f| {
+        let placed = course::env::Placed {
+            title: f.chart.title().to_string(),
+            folder: CHARTS,
+            wide: None,
+        };
+        (f.chart.name().to_string(), placed)
+    });
+    let trees = pictures.iter().map(|p| {
+        let placed = course::env::Placed {
+            title: p.title.clone(),
+            folder: trees::FOLDER,
+            wide: (p.width > course::env::INLINE_WIDTH).then_some((p.width, p.height)),
+        };
+        (p.name.clone(), placed)
+    });
+    charts.chain(trees).collect()
+}
+
+/// Renders `data` into `out`: charts/, trees/, course/, REPORT.md, and
+/// explore.html from the traces in `data_dir` (the folder `data` was
+/// loaded from). Every page is rendered before any is written.
 pub fn render(data: &Dataset, data_dir: &Path, out: &Path) -> Result<()> {
     chart::register_font()?;
+    let templates = course::Templates::load(&course::templates_dir())?;
+    let chapters = lessons::chapters(data);
+    let boards = boards(data);
+    let figures: Vec<&Figure> = chapters
+        .iter()
+        .filter_map(|(_, c)| c.as_ref())
+        .flat_map(|c| &c.figures)
+        .chain(&boards)
+        .collect();
+    let pictures = trees::render(&data.traces, &out.join(trees::FOLDER))?;
+    let (_, pages) = course::pages(data, &templates, &chapters, placed(&figures, &pictures))?;
     let dir = out.join(CHARTS);
     fs::create_dir_all(&dir).context(|| format!("cannot create {}", dir.display()))?;
-    let lessons = lessons::all(data);
-    let boards = boards(data);
-    let figures = lessons.iter().flat_map(|l| &l.figures).chain(&boards);
-    for figure in figures {
+    for figure in &figures {
         chart::draw(&dir, &figure.chart)?;
     }
-    let pictures = trees::render(&data.traces, &out.join(trees::FOLDER))?;
-    let md = markdown::report(data, &lessons, &boards, &pictures);
-    let path = out.join(REPORT);
-    fs::write(&path, md).context(|| format!("cannot write {}", path.display()))?;
+    course::write(out, &pages)?;
     crate::explore::write_page(data_dir, &out.join(crate::explore::PAGE))
 }
 
@@ -128,7 +164,7 @@ mod tests {
         data.save(&dir.path().join("data")).unwrap();
         render(&data, &dir.path().join("data"), dir.path()).unwrap();
         let md = fs::read_to_string(dir.path().join(REPORT)).unwrap();
-        assert!(md.starts_with(markdown::GENERATED), "{}", &md[..80]);
+        assert!(md.starts_with(course::GENERATED), "{}", &md[..80]);
         let broken = links::broken(&md, dir.path());
         assert!(broken.is_empty(), "broken links: {broken:?}");
     }

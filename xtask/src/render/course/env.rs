@@ -1,0 +1,110 @@
+//! The template environment: strict about undefined names, with the number
+//! filters registered once (every number a chapter states goes through
+//! one), the verdict tests, and `figure("name")`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use minijinja::{Environment, Error, ErrorKind, UndefinedBehavior, Value};
+
+use super::instrument::BRANCH_FN;
+use super::tracked::Recorder;
+use crate::format;
+
+/// A figure a template can place: a chart or a tree picture.
+#[derive(Clone, Debug)]
+pub struct Placed {
+    /// Its title, the image's alternative text.
+    pub title: String,
+    /// Folder inside the reports: `charts` or `trees`.
+    pub folder: &'static str,
+    /// Width and height in pixels, for pictures too wide to show in a column.
+    pub wide: Option<(u32, u32)>,
+}
+
+/// Pictures wider than this are linked, not shown: scaled into a page
+/// column their text would be too small to read.
+pub const INLINE_WIDTH: u32 = 2000;
+
+fn number(v: &Value) -> Result<f64, Error> {
+    f64::try_from(v.clone()).map_err(|_| {
+        Error::new(
+            ErrorKind::InvalidOperation,
+            format!("a number filter got {v} ({}), not a number", v.kind()),
+        )
+    })
+}
+
+fn verdict(v: &Value, which: &str) -> Result<bool, Error> {
+    match v.as_str() {
+        Some(s @ ("lower" | "higher" | "within_noise")) => Ok(s == which),
+        _ => Err(Error::new(
+            ErrorKind::InvalidOperation,
+            format!("`is {which}` tests a verdict, not {v}"),
+        )),
+    }
+}
+
+/// The environment, with the templates added by the caller.
+pub fn environment(figures: BTreeMap<String, Placed>, rec: Arc<Recorder>) -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.set_syntax(
+        minijinja::syntax::SyntaxConfig::builder()
+            .trim_blocks(true)
+            .keep_trailing_newline(true)
+            .build()
+            .expect("the default delimiters"),
+    );
+    env.add_filter("count", |v: Value| {
+        Ok::<_, Error>(format::human_count(number(&v)?))
+    });
+    env.add_filter("ns", |v: Value| {
+        Ok::<_, Error>(format::human_seconds(number(&v)? / 1e9))
+    });
+    env.add_filter("seconds", |v: Value| {
+        Ok::<_, Error>(format::human_seconds(number(&v)?))
+    });
+    env.add_filter("times", |v: Value| {
+        Ok::<_, Error>(format::times(number(&v)?))
+    });
+    env.add_filter("ratio", |v: Value| {
+        Ok::<_, Error>(format::ratio(number(&v)?))
+    });
+    env.add_filter("percent", |v: Value| {
+        Ok::<_, Error>(format::percent(number(&v)?))
+    });
+    env.add_filter("bytes", |v: Value| {
+        Ok::<_, Error>(format::human_bytes(number(&v)?))
+    });
+    env.add_filter("sig", |v: Value| Ok::<_, Error>(format::sig3(number(&v)?)));
+    env.add_filter("size", |v: Value| {
+        Ok::<_, Error>(format::group_digits(number(&v)?.round() as u64))
+    });
+    env.add_test("lower", |v: Value| verdict(&v, "lower"));
+    env.add_test("higher", |v: Value| verdict(&v, "higher"));
+    env.add_test("within_noise", |v: Value| verdict(&v, "within_noise"));
+    let r = rec.clone();
+    env.add_function(BRANCH_FN, move |id: String| {
+        r.branches.lock().unwrap().insert(id);
+        Ok::<_, Error>(Value::from(""))
+    });
+    env.add_function("figure", move |name: String| {
+        let Some(f) = figures.get(&name) else {
+            return Err(Error::new(
+                ErrorKind::InvalidOperation,
+                format!("no figure `{name}` in the data"),
+            ));
+        };
+        rec.figures.lock().unwrap().insert(name.clone());
+        let (svg, png) = (
+            format!("../{}/{name}.svg", f.folder),
+            format!("../{}/{name}.png", f.folder),
+        );
+        Ok(match f.wide {
+            Some((w, h)) => format!("- [{}]({svg}) ({w} × {h} px; [PNG]({png}))", f.title),
+            None => format!("![{}]({svg})\n\n[PNG for slides]({png})", f.title),
+        })
+    });
+    env
+}

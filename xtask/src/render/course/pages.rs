@@ -1,0 +1,115 @@
+//! Writing the course: the chapters, the answer key and the index
+//! (`REPORT.md`), all or nothing: every page is rendered before any file
+//! is written, so a template error leaves no half-written page.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::env::Placed;
+use super::{
+    ANSWERS, ANSWERS_TEMPLATE, Course, FOLDER, GENERATED, INDEX_TEMPLATE, Rendered, Templates,
+};
+use crate::data::Dataset;
+use crate::lessons::{Chapter, Part, Plan};
+use crate::{Context, Result};
+
+/// A chapter the data did not allow, named in the index.
+#[derive(Debug, Serialize)]
+struct LeftOut {
+    file: &'static str,
+    part: Part,
+}
+
+/// What the index reads.
+#[derive(Debug, Serialize)]
+struct IndexFacts<'a> {
+    profile: &'a str,
+    date: &'a str,
+    revision: &'a str,
+    dirty: bool,
+    cpu: &'a str,
+    cores: usize,
+    rustc: &'a str,
+    chapters: &'a [Rendered],
+    left_out: Vec<LeftOut>,
+    /// Minutes to read the core chapters.
+    core_minutes: f64,
+}
+
+/// What the answer key reads.
+#[derive(Debug, Serialize)]
+struct AnswerFacts<'a> {
+    chapters: &'a [Rendered],
+}
+
+/// The pages of the course, rendered: file path inside DIR → text.
+pub fn pages(
+    data: &Dataset,
+    templates: &Templates,
+    chapters: &[(&'static Plan, Option<Chapter>)],
+    figures: BTreeMap<String, Placed>,
+) -> Result<(Course, BTreeMap<String, String>)> {
+    let course = Course::new(templates, figures)?;
+    let mut rendered = Vec::new();
+    let mut left_out = Vec::new();
+    for (plan, chapter) in chapters {
+        match chapter {
+            Some(c) => rendered.push(course.chapter(templates, plan, c)?),
+            None => left_out.push(LeftOut {
+                file: plan.file,
+                part: plan.part,
+            }),
+        }
+    }
+    let m = &data.meta;
+    let index = IndexFacts {
+        profile: &m.profile,
+        date: &m.date,
+        revision: &m.git_revision[..m.git_revision.len().min(12)],
+        dirty: m.git_dirty,
+        cpu: &m.cpu_model,
+        cores: m.cores,
+        rustc: m.rustc_version(),
+        chapters: &rendered,
+        left_out,
+        core_minutes: rendered
+            .iter()
+            .filter(|r| r.part == Part::Core)
+            .map(|r| r.minutes)
+            .sum(),
+    };
+    let mut out = BTreeMap::new();
+    let page = |body: String| format!("{GENERATED}\n\n{body}");
+    out.insert(
+        crate::render::REPORT.to_string(),
+        page(course.page(templates, INDEX_TEMPLATE, &index)?),
+    );
+    out.insert(
+        format!("{FOLDER}/{ANSWERS}"),
+        page(course.page(
+            templates,
+            ANSWERS_TEMPLATE,
+            &AnswerFacts {
+                chapters: &rendered,
+            },
+        )?),
+    );
+    for r in &rendered {
+        out.insert(format!("{FOLDER}/{}.md", r.file), page(r.text.clone()));
+    }
+    Ok((course, out))
+}
+
+/// Writes the pages into `out`.
+pub fn write(out: &Path, pages: &BTreeMap<String, String>) -> Result<()> {
+    fs::create_dir_all(out.join(FOLDER))
+        .context(|| format!("cannot create {}", out.join(FOLDER).display()))?;
+    for (path, text) in pages {
+        let path = out.join(path);
+        fs::write(&path, text).context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}

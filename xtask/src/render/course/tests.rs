@@ -1,0 +1,166 @@
+//! The template tests: every chapter renders from the committed data and
+//! from the fixtures that flip its conditionals; together they take every
+//! branch of every template, read every fact and place every figure.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::tracked::leaves;
+use super::*;
+use crate::data::Dataset;
+use crate::lessons::{Ctx, PLAN};
+
+fn committed() -> Dataset {
+    Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every figure name of the chapters, and the tree pictures and boards.
+fn figures(data: &Dataset, chapters: &[Chapter]) -> BTreeMap<String, env::Placed> {
+    let dir = tempfile::tempdir().unwrap();
+    let pictures = crate::render::trees::render(&data.traces, dir.path()).unwrap();
+    let boards = crate::render::boards(data);
+    let figs: Vec<&crate::figure::Figure> = chapters
+        .iter()
+        .flat_map(|c| &c.figures)
+        .chain(&boards)
+        .collect();
+    crate::render::placed(&figs, &pictures)
+}
+
+#[test]
+fn every_chapter_renders_and_takes_every_branch_reads_every_fact_places_every_figure() {
+    let data = committed();
+    let ctx = Ctx::new(&data);
+    let templates = Templates::load(&templates_dir()).unwrap_or_else(|e| panic!("{e}"));
+    let chapters: Vec<(&Plan, Chapter)> = PLAN
+        .iter()
+        .map(|p| {
+            let c =
+                (p.build)(&ctx).unwrap_or_else(|| panic!("{}: no data in reports/data", p.file));
+            (p, c)
+        })
+        .collect();
+    let all: Vec<Chapter> = chapters.iter().map(|(_, c)| c.clone()).collect();
+    let course = Course::new(&templates, figures(&data, &all)).unwrap_or_else(|e| panic!("{e}"));
+    let mut problems = Vec::new();
+    let mut facts: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    for (plan, base) in &chapters {
+        let mut variants = vec![base.clone()];
+        variants.extend((plan.flips)(&ctx));
+        for (i, c) in variants.iter().enumerate() {
+            facts.entry(plan.file).or_default().extend(leaves(&c.facts));
+            match course.chapter(&templates, plan, c) {
+                Err(e) => problems.push(format!("{} (variant {i}): {e}", plan.file)),
+                Ok(r) => {
+                    if r.text.contains("{{") || r.text.contains("{%") {
+                        problems.push(format!("{}: a tag is left in the text", plan.file));
+                    }
+                    if i == 0 {
+                        problems.extend(structure(plan, &r));
+                    }
+                }
+            }
+        }
+        for f in &base.figures {
+            if !course
+                .recorder
+                .figures
+                .lock()
+                .unwrap()
+                .contains(f.chart.name())
+            {
+                problems.push(format!(
+                    "{}: figure `{}` is never placed",
+                    plan.file,
+                    f.chart.name()
+                ));
+            }
+        }
+    }
+    let with_data: Vec<(&'static Plan, Option<Chapter>)> = chapters
+        .iter()
+        .map(|(p, c)| (*p, Some(c.clone())))
+        .collect();
+    let (paged, _) = pages(&data, &templates, &with_data, figures(&data, &all))
+        .unwrap_or_else(|e| panic!("{e}"));
+    // The index when a chapter is left out and the tree was dirty (or clean).
+    let mut narrowed = with_data.clone();
+    narrowed[0].1 = None;
+    let mut flipped = data.clone();
+    flipped.meta.git_dirty = !flipped.meta.git_dirty;
+    let (paged_narrowed, _) = pages(&flipped, &templates, &narrowed, figures(&data, &all))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let read = course.recorder.facts.lock().unwrap().clone();
+    for (file, paths) in &facts {
+        for p in paths {
+            if !read.contains(&(file.to_string(), p.clone())) {
+                problems.push(format!("{file}: the fact `{p}` is read by no template"));
+            }
+        }
+    }
+    let mut taken = course.recorder.branches.lock().unwrap().clone();
+    for p in [&paged, &paged_narrowed] {
+        taken.extend(p.recorder.branches.lock().unwrap().iter().cloned());
+    }
+    for b in templates.branches.difference(&taken) {
+        problems.push(format!(
+            "branch {b} is never rendered (add a fixture to its chapter's flips)"
+        ));
+    }
+    let files: BTreeSet<String> = PLAN.iter().map(|p| format!("{}.md", p.file)).collect();
+    for name in templates.names() {
+        if !name.starts_with('_') && !files.contains(name) {
+            problems.push(format!(
+                "template {name} belongs to no chapter of lessons::PLAN"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// What a teaching chapter must hold.
+fn structure(plan: &Plan, r: &Rendered) -> Vec<String> {
+    let mut out = Vec::new();
+    if !matches!(plan.part, Part::Core | Part::Engineering) {
+        return out;
+    }
+    for mark in [
+        "**Predict first.**",
+        "**The experiment.**",
+        "**Why.**",
+        "**Take-home.**",
+    ] {
+        if r.text.matches(mark).count() != 1 {
+            out.push(format!("{}: `{mark}` must appear once", plan.file));
+        }
+    }
+    let kinds: Vec<&str> = r.exercises.iter().map(|e| e.kind.as_str()).collect();
+    if !(2..=4).contains(&kinds.len()) || !kinds.contains(&"run") || !kinds.contains(&"paper") {
+        out.push(format!(
+            "{}: 2 to 4 exercises, at least one `run` and one `paper` (has {kinds:?})",
+            plan.file
+        ));
+    }
+    out
+}
+
+#[test]
+fn an_undefined_name_fails_with_the_template_line_and_name() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("01-x.md"),
+        "# T\n\nfine\n{{ nodse | count }}\n",
+    )
+    .unwrap();
+    let templates = Templates::load(dir.path()).unwrap();
+    let course = Course::new(&templates, BTreeMap::new()).unwrap();
+    let plan = Plan {
+        file: "01-x",
+        part: Part::Reference,
+        build: |_| None,
+        flips: |_| Vec::new(),
+    };
+    let chapter = Chapter::new(&serde_json::json!({ "nodes": 3 }), Vec::new());
+    let e = course.chapter(&templates, &plan, &chapter).unwrap_err().0;
+    assert!(e.contains("01-x.md line 4") && e.contains("nodse"), "{e}");
+    assert!(!e.contains('\n'), "{e}");
+}
