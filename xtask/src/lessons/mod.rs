@@ -16,6 +16,7 @@ mod local_search;
 mod local_study;
 mod memory;
 mod ordering;
+mod reference;
 mod representation;
 mod symmetry;
 mod threads;
@@ -80,13 +81,50 @@ pub struct Plan {
 }
 
 /// The course, in order.
-pub const PLAN: &[Plan] = &[Plan {
-    file: "10-threads",
-    part: Part::Engineering,
-    build: threads::chapter,
-    #[cfg(test)]
-    flips: threads::flips,
-}];
+pub const PLAN: &[Plan] = &[
+    Plan {
+        file: "10-threads",
+        part: Part::Engineering,
+        build: threads::chapter,
+        #[cfg(test)]
+        flips: threads::flips,
+    },
+    Plan {
+        file: "12-approaches",
+        part: Part::Reference,
+        build: reference::approaches_page,
+        #[cfg(test)]
+        flips: reference::approaches_flips,
+    },
+    Plan {
+        file: "13-benchmarks",
+        part: Part::Reference,
+        build: reference::benchmarks_page,
+        #[cfg(test)]
+        flips: reference::benchmarks_flips,
+    },
+    Plan {
+        file: "14-reproduce",
+        part: Part::Reference,
+        build: reference::reproduce_page,
+        #[cfg(test)]
+        flips: reference::reproduce_flips,
+    },
+    Plan {
+        file: "15-glossary",
+        part: Part::Reference,
+        build: reference::words_page,
+        #[cfg(test)]
+        flips: reference::no_flips,
+    },
+    Plan {
+        file: "16-references",
+        part: Part::Reference,
+        build: reference::words_page,
+        #[cfg(test)]
+        flips: reference::no_flips,
+    },
+];
 
 /// Every chapter of [`PLAN`] with its data, or `None` where the data lack it.
 pub fn chapters(data: &Dataset) -> Vec<(&'static Plan, Option<Chapter>)> {

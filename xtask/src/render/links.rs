@@ -52,7 +52,8 @@ pub fn targets(md: &str) -> Vec<String> {
 }
 
 /// The links of `md` that do not resolve: fragments without a heading, and
-/// relative files missing under `dir` (web addresses are not checked).
+/// relative files missing under `dir`, or Markdown files there without the
+/// heading a fragment names (web addresses are not checked).
 pub fn broken(md: &str, dir: &Path) -> Vec<String> {
     let anchors = anchors(md);
     targets(md)
@@ -60,7 +61,42 @@ pub fn broken(md: &str, dir: &Path) -> Vec<String> {
         .filter(|t| match t.strip_prefix('#') {
             Some(fragment) => !anchors.contains(fragment),
             None if t.contains("://") => false,
-            None => !dir.join(t.split('#').next().unwrap_or(t)).exists(),
+            None => {
+                let (file, fragment) = t.split_once('#').unwrap_or((t, ""));
+                let path = dir.join(file);
+                match std::fs::read_to_string(&path) {
+                    _ if !path.exists() => true,
+                    Ok(text) if file.ends_with(".md") && !fragment.is_empty() => {
+                        !self::anchors(&text).contains(fragment)
+                    }
+                    _ => false,
+                }
+            }
+        })
+        .collect()
+}
+
+/// The broken links of `REPORT.md` and every page of the course under `out`,
+/// each as `page: link`.
+pub fn broken_pages(out: &Path) -> Vec<String> {
+    let mut pages = vec![out.join(super::REPORT)];
+    if let Ok(entries) = std::fs::read_dir(out.join(super::course::FOLDER)) {
+        let mut md: Vec<_> = entries
+            .filter_map(|e| Some(e.ok()?.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "md"))
+            .collect();
+        md.sort();
+        pages.extend(md);
+    }
+    pages
+        .iter()
+        .flat_map(|page| {
+            let text = std::fs::read_to_string(page).unwrap_or_default();
+            let dir = page.parent().unwrap_or(out);
+            let name = page.strip_prefix(out).unwrap_or(page).display().to_string();
+            broken(&text, dir)
+                .into_iter()
+                .map(move |link| format!("{name}: {link}"))
         })
         .collect()
 }

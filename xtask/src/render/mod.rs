@@ -7,6 +7,7 @@
 mod board;
 pub mod chart;
 pub mod course;
+pub mod html;
 pub mod links;
 pub mod trees;
 
@@ -24,10 +25,11 @@ pub const CHARTS: &str = "charts";
 /// The report, inside DIR.
 pub const REPORT: &str = "REPORT.md";
 /// What `render` writes into DIR.
-pub const OUTPUTS: [&str; 5] = [
+pub const OUTPUTS: [&str; 6] = [
     CHARTS,
     trees::FOLDER,
     course::FOLDER,
+    html::PAGE,
     REPORT,
     crate::explore::PAGE,
 ];
@@ -108,6 +110,21 @@ pub fn render(data: &Dataset, data_dir: &Path, out: &Path) -> Result<()> {
         chart::draw(&dir, &figure.chart)?;
     }
     course::write(out, &pages)?;
+    let chapters: Vec<(&str, &str)> = chapters
+        .iter()
+        .filter(|(_, c)| c.is_some())
+        .filter_map(|(p, _)| {
+            Some((
+                p.file,
+                pages
+                    .get(&format!("{}/{}.md", course::FOLDER, p.file))?
+                    .as_str(),
+            ))
+        })
+        .collect();
+    let page = html::page(course::TITLE, &pages[REPORT], &chapters);
+    let path = out.join(html::PAGE);
+    fs::write(&path, page).context(|| format!("cannot write {}", path.display()))?;
     crate::explore::write_page(data_dir, &out.join(crate::explore::PAGE))
 }
 
@@ -165,7 +182,7 @@ mod tests {
         render(&data, &dir.path().join("data"), dir.path()).unwrap();
         let md = fs::read_to_string(dir.path().join(REPORT)).unwrap();
         assert!(md.starts_with(course::GENERATED), "{}", &md[..80]);
-        let broken = links::broken(&md, dir.path());
+        let broken = links::broken_pages(dir.path());
         assert!(broken.is_empty(), "broken links: {broken:?}");
     }
 }

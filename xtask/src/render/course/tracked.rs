@@ -113,6 +113,7 @@ pub fn leaves(value: &serde_json::Value) -> BTreeSet<String> {
                     walk(child, format!("{path}[]"), out);
                 }
             }
+            _ if path.is_empty() => {}
             _ => {
                 out.insert(path);
             }

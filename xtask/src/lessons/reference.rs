@@ -1,0 +1,471 @@
+//! The reference pages: the approaches, the benchmark tables, the caveats,
+//! how to reproduce the run and what each data file holds. Facts only; the
+//! pages' words are their templates (`12-approaches.md` … `15-reproduce.md`).
+
+use serde::Serialize;
+
+use super::{Chapter, Ctx};
+use crate::analysis::{self, Series};
+use crate::data::Family;
+use crate::style;
+
+/// One approach of the registry, as measured.
+#[derive(Clone, Debug, Serialize)]
+pub struct Approach {
+    /// Id.
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Its colour's name and its marker in every chart.
+    pub colour: &'static str,
+    /// Marker name.
+    pub marker: String,
+    /// Source, as the registry gives it.
+    pub source: String,
+    /// Data structure.
+    pub structure: String,
+    /// The unit of its steps.
+    pub step_unit: String,
+    /// Largest n it accepts, and why.
+    pub max_n: usize,
+    /// Why that limit.
+    pub limit_reason: String,
+    /// The sizes measured in each family.
+    pub measured: Vec<Reach>,
+}
+
+/// The sizes an approach was measured at in one family.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reach {
+    /// `count`, `first` or `local`.
+    pub family: &'static str,
+    /// Smallest n.
+    pub from: usize,
+    /// Largest n.
+    pub to: usize,
+}
+
+/// A seed program's own time, quoted from an earlier session.
+#[derive(Clone, Debug, Serialize)]
+pub struct Peer {
+    /// The program and how it ran.
+    pub program: &'static str,
+    /// The approach that follows it here.
+    pub ours: &'static str,
+    /// Board size.
+    pub n: usize,
+    /// Whole-process seconds.
+    pub seconds: f64,
+    /// Time over the time at n − 1, when measured.
+    pub growth: Option<f64>,
+    /// Peak memory of its largest run, bytes.
+    pub peak: f64,
+}
+
+/// A source program, the approach that follows it here, its (n, seconds),
+/// and the largest peak memory of its runs (MB).
+type Quoted = (&'static str, &'static str, &'static [(usize, f64)], f64);
+
+/// The seed programs' own times, quoted from the peers' README (`bench.sh`:
+/// `/usr/bin/time` around the whole program, median of 3 runs, or 1 run
+/// over 20 s; process start-up included; resolution 0.01 s).
+const PEERS: [Quoted; 6] = [
+    (
+        "the C bitmask program (Aiello), gcc -O2",
+        "bitmask",
+        &[(12, 0.08), (13, 0.24), (14, 1.59)],
+        1.5,
+    ),
+    (
+        "Queens.py written from its specification, CPython 3.11",
+        "attack-board",
+        &[(12, 1.94), (13, 11.38), (14, 60.24)],
+        8.3,
+    ),
+    (
+        "the Haskell comprehension (Aiello), GHC 9.0 -O2, Integer",
+        "list-comprehension",
+        &[(12, 1.17), (13, 7.67), (14, 40.11)],
+        5.9,
+    ),
+    (
+        "O'Keefe's Queens.Pl, SWI-Prolog 9.0",
+        "mrv",
+        &[(12, 3.64), (13, 18.42), (14, 99.38)],
+        12.9,
+    ),
+    (
+        "the Prolog generate-and-test (Aiello), SWI-Prolog 9.0",
+        "generate-and-test",
+        &[(8, 6.45)],
+        12.5,
+    ),
+    (
+        "the Perl regex two-liner (Aiello), Perl 5.36",
+        "string-regex",
+        &[(8, 0.03)],
+        5.2,
+    ),
+];
+
+/// The approaches page.
+#[derive(Clone, Debug, Serialize)]
+pub struct Approaches {
+    /// In registry order.
+    pub approaches: Vec<Approach>,
+    /// The seed programs' own times.
+    pub peers: Vec<Peer>,
+}
+
+fn approaches(ctx: &Ctx) -> Approaches {
+    let families: [(&[Series], &'static str); 3] = [
+        (&ctx.count, "count"),
+        (&ctx.first, "first"),
+        (&ctx.local, "local"),
+    ];
+    let mut all: Vec<_> = ctx.data.approaches.iter().collect();
+    all.sort_by_key(|a| a.index);
+    let approaches = all
+        .into_iter()
+        .map(|a| Approach {
+            id: a.id.clone(),
+            title: a.title.clone(),
+            colour: style::colour_name(&a.colour),
+            marker: a.marker.clone(),
+            source: a.source.clone(),
+            structure: a.structure.clone(),
+            step_unit: a.step_unit.clone(),
+            max_n: a.max_n,
+            limit_reason: a.limit_reason.clone(),
+            measured: families
+                .iter()
+                .filter_map(|(list, family)| {
+                    let s = super::find(list, &a.id)?;
+                    Some(Reach {
+                        family,
+                        from: s.points.first()?.n,
+                        to: s.last()?.n,
+                    })
+                })
+                .collect(),
+        })
+        .collect();
+    let peers = PEERS
+        .iter()
+        .flat_map(|&(program, ours, points, mb)| {
+            points
+                .iter()
+                .enumerate()
+                .map(move |(i, &(n, seconds))| Peer {
+                    program,
+                    ours,
+                    n,
+                    seconds,
+                    growth: i
+                        .checked_sub(1)
+                        .map(|j| points[j])
+                        .filter(|&(m, _)| m + 1 == n)
+                        .map(|(_, before)| seconds / before),
+                    peak: mb * 1e6,
+                })
+        })
+        .collect();
+    Approaches { approaches, peers }
+}
+
+/// The largest point of one approach in one family.
+#[derive(Clone, Debug, Serialize)]
+pub struct Largest {
+    /// `count`, `first`, `local` or `parallel`.
+    pub family: &'static str,
+    /// Approach id.
+    pub id: String,
+    /// The unit of its steps.
+    pub step_unit: String,
+    /// Board size.
+    pub n: usize,
+    /// Median seconds of the accepted samples.
+    pub seconds: f64,
+    /// Samples that failed (gave up or timed out) at that n.
+    pub failed: usize,
+    /// Median steps, if counted.
+    pub steps: Option<f64>,
+    /// Peak memory, bytes, if read.
+    pub peak: Option<f64>,
+    /// Why it went no further.
+    pub stop: Option<String>,
+}
+
+/// A point with failed samples.
+#[derive(Clone, Debug, Serialize)]
+pub struct Failure {
+    /// Family name.
+    pub family: &'static str,
+    /// Approach id.
+    pub id: String,
+    /// Board size.
+    pub n: usize,
+    /// Samples that gave up.
+    pub gave_up: usize,
+    /// Samples killed at the time limit.
+    pub timed_out: usize,
+}
+
+/// The run-to-run spread of the timings.
+#[derive(Clone, Debug, Serialize)]
+pub struct Noise {
+    /// Points considered.
+    pub points: usize,
+    /// Median over points of (slowest − fastest) / median.
+    pub median_spread: f64,
+    /// The largest spread, its approach and n.
+    pub largest: f64,
+    /// Its approach.
+    pub largest_id: String,
+    /// Its n.
+    pub largest_n: usize,
+}
+
+/// The benchmark tables and the caveats.
+#[derive(Clone, Debug, Serialize)]
+pub struct Benchmarks {
+    /// Cores of the machine.
+    pub cores: usize,
+    /// Each approach's largest point in each family, with why it stopped.
+    pub largest: Vec<Largest>,
+    /// Points with failed samples.
+    pub failures: Vec<Failure>,
+    /// The timing spread, if enough points had three samples.
+    pub noise: Option<Noise>,
+}
+
+fn benchmarks(ctx: &Ctx) -> Benchmarks {
+    let families: [(&[Series], Family); 4] = [
+        (&ctx.count, Family::Count),
+        (&ctx.first, Family::First),
+        (&ctx.local, Family::Local),
+        (&ctx.parallel, Family::Parallel),
+    ];
+    let largest = families
+        .iter()
+        .flat_map(|(list, family)| {
+            list.iter().filter_map(move |s| {
+                let p = s.last()?;
+                let stop = ctx
+                    .data
+                    .stops
+                    .iter()
+                    .find(|st| st.family == *family && st.approach == s.approach.id);
+                Some(Largest {
+                    family: family.name(),
+                    id: s.approach.id.clone(),
+                    step_unit: s.approach.step_unit.clone(),
+                    n: p.n,
+                    seconds: p.seconds(),
+                    failed: p.failed,
+                    steps: p.steps,
+                    peak: p.peak_bytes.map(|b| b as f64),
+                    stop: stop.map(|st| st.reason.clone()),
+                })
+            })
+        })
+        .collect();
+    let failures = analysis::failures(ctx.data)
+        .into_iter()
+        .map(|((f, id, n), (gave_up, timed_out))| Failure {
+            family: f.name(),
+            id,
+            n,
+            gave_up,
+            timed_out,
+        })
+        .collect();
+    let timed: Vec<Series> = ctx.count.iter().chain(&ctx.first).cloned().collect();
+    let noise = analysis::noise(&timed).map(|n| Noise {
+        points: n.points,
+        median_spread: n.median_spread,
+        largest: n.largest.0,
+        largest_id: n.largest.1,
+        largest_n: n.largest.2,
+    });
+    Benchmarks {
+        cores: ctx.data.meta.cores,
+        largest,
+        failures,
+        noise,
+    }
+}
+
+/// How the run was made, and the data files.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reproduce {
+    /// The exact command.
+    pub command: String,
+    /// UTC date.
+    pub date: String,
+    /// Git revision.
+    pub revision: String,
+    /// Whether the tree had uncommitted changes.
+    pub dirty: bool,
+    /// CPU model.
+    pub cpu: String,
+    /// Cores.
+    pub cores: usize,
+    /// Memory, bytes, if known.
+    pub memory: Option<f64>,
+    /// Operating system.
+    pub os: String,
+    /// `rustc`, host and LLVM lines of `rustc -vV`.
+    pub toolchain: Vec<String>,
+    /// Profile name.
+    pub profile: String,
+    /// Fewest and most timed samples per point.
+    pub samples: (usize, usize),
+    /// Seconds of samples per point at most.
+    pub point_budget: f64,
+    /// Predicted seconds per run above which the next n is not measured.
+    pub run_limit: f64,
+    /// Peak memory above which the next n is not measured, bytes.
+    pub memory_limit: f64,
+    /// Seconds after which a process is killed.
+    pub timeout: f64,
+    /// Random seeds per local-search size.
+    pub seeds: u64,
+    /// Largest first-solution size.
+    pub first_max: usize,
+    /// Every approach stopped at its quick n.
+    pub quick_only: bool,
+    /// Seconds of measuring, and processes run.
+    pub measuring: f64,
+    /// Processes run.
+    pub processes: usize,
+    /// Which optional data files exist.
+    pub files: Files,
+}
+
+/// The optional data files.
+#[derive(Clone, Debug, Serialize)]
+pub struct Files {
+    /// `depths.csv`.
+    pub depths: bool,
+    /// Traces in `traces/`.
+    pub traces: usize,
+    /// `block_sums.csv`.
+    pub block_sums: bool,
+    /// `csp_grid.csv`.
+    pub csp_grid: bool,
+    /// `local_study.csv`.
+    pub local_study: bool,
+}
+
+fn reproduce(ctx: &Ctx) -> Reproduce {
+    let m = &ctx.data.meta;
+    let s = &m.settings;
+    Reproduce {
+        command: m.command.clone(),
+        date: m.date.clone(),
+        revision: m.git_revision.clone(),
+        dirty: m.git_dirty,
+        cpu: m.cpu_model.clone(),
+        cores: m.cores,
+        memory: m.memory_bytes.map(|b| b as f64),
+        os: m.os.clone(),
+        toolchain: m
+            .rustc
+            .lines()
+            .filter(|l| l.starts_with("rustc ") || l.starts_with("host:") || l.starts_with("LLVM"))
+            .map(str::to_string)
+            .collect(),
+        profile: m.profile.clone(),
+        samples: (s.min_samples, s.samples),
+        point_budget: s.point_budget_ms as f64 / 1e3,
+        run_limit: s.run_limit_ms as f64 / 1e3,
+        memory_limit: s.memory_limit_bytes as f64,
+        timeout: s.timeout_ms as f64 / 1e3,
+        seeds: s.seeds,
+        first_max: s.first_max,
+        quick_only: s.quick_only,
+        measuring: m.time_spent.iter().map(|t| t.seconds).sum(),
+        processes: m.time_spent.iter().map(|t| t.processes).sum(),
+        files: Files {
+            depths: !ctx.data.depths.is_empty(),
+            traces: ctx.data.traces.len(),
+            block_sums: !ctx.data.block_sums.is_empty(),
+            csp_grid: !ctx.data.csp_grid.is_empty(),
+            local_study: !ctx.data.local_study.is_empty(),
+        },
+    }
+}
+
+/// A page whose text needs no facts (the glossary, the references).
+#[derive(Serialize)]
+struct Words {}
+
+pub(super) fn approaches_page(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&approaches(ctx), Vec::new()))
+}
+
+pub(super) fn benchmarks_page(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&benchmarks(ctx), Vec::new()))
+}
+
+pub(super) fn reproduce_page(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&reproduce(ctx), Vec::new()))
+}
+
+pub(super) fn words_page(_: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&Words {}, Vec::new()))
+}
+
+#[cfg(test)]
+pub(super) fn approaches_flips(ctx: &Ctx) -> Vec<Chapter> {
+    let mut f = approaches(ctx);
+    for a in &mut f.approaches {
+        a.measured.clear();
+    }
+    vec![Chapter::new(&f, Vec::new())]
+}
+
+#[cfg(test)]
+pub(super) fn benchmarks_flips(ctx: &Ctx) -> Vec<Chapter> {
+    let mut f = benchmarks(ctx);
+    f.failures.clear();
+    f.noise = None;
+    for l in &mut f.largest {
+        l.failed = 1;
+        l.steps = None;
+        l.peak = None;
+        l.stop = None;
+    }
+    let mut g = benchmarks(ctx);
+    for x in &mut g.failures {
+        x.gave_up = 1;
+        x.timed_out = 0;
+    }
+    for l in &mut g.largest {
+        l.failed = 2;
+    }
+    vec![Chapter::new(&f, Vec::new()), Chapter::new(&g, Vec::new())]
+}
+
+#[cfg(test)]
+pub(super) fn reproduce_flips(ctx: &Ctx) -> Vec<Chapter> {
+    let mut f = reproduce(ctx);
+    f.dirty = !f.dirty;
+    f.memory = None;
+    f.quick_only = !f.quick_only;
+    f.samples = (f.samples.1, f.samples.1);
+    f.files = Files {
+        depths: false,
+        traces: 0,
+        block_sums: false,
+        csp_grid: false,
+        local_study: false,
+    };
+    vec![Chapter::new(&f, Vec::new())]
+}
+
+#[cfg(test)]
+pub(super) fn no_flips(_: &Ctx) -> Vec<Chapter> {
+    Vec::new()
+}
