@@ -22,7 +22,7 @@ pub struct Cli {
 pub enum Command {
     /// Run the approaches and write raw data to DIR/data.
     Measure(MeasureArgs),
-    /// Turn DIR/data into DIR/charts and DIR/REPORT.md (byte for byte reproducible).
+    /// Turn DIR/data into DIR/charts, the course (DIR/course/, DIR/REPORT.md, DIR/course.html), byte for byte reproducible.
     Render(RenderArgs),
     /// Measure, then render.
     Report(MeasureArgs),
@@ -31,7 +31,7 @@ pub enum Command {
     /// Write the man pages of queens and block-sums to DIR (default target/man).
     Man(crate::man::ManArgs),
     /// Trace small searches and draw their trees: DIR/data/traces and DIR/trees only
-    /// (then `render` puts them in REPORT.md and the step-through page).
+    /// (then `render` puts them in the course and the step-through page).
     Trees(RenderArgs),
 }
 
@@ -54,7 +54,7 @@ pub struct MeasureArgs {
 /// Options of `render`.
 #[derive(Clone, Debug, PartialEq, Eq, Args)]
 pub struct RenderArgs {
-    /// The folder holding data/ (charts/ and REPORT.md are written beside it).
+    /// The folder holding data/ (charts/, course/, REPORT.md and course.html are written beside it).
     #[arg(long, default_value_os_t = default_out())]
     pub out: PathBuf,
 }

@@ -11,9 +11,10 @@
 //! [`profile`] says how far and how often to measure. [`measure`] runs
 //! `queens --json` once per sample and returns a [`data::Dataset`], which
 //! [`data`] saves and loads (`DIR/data`). [`analysis`] summarises samples
-//! into medians and fits. Each module of [`lessons`] is one section of the
-//! report: its experiment, figures, table and computed prose. [`render`]
-//! draws the lessons' [`figure`]s and writes `REPORT.md`. [`stage`] makes
+//! into medians, spreads, verdicts and fits. Each module of [`lessons`]
+//! computes one chapter's facts and figures, no prose. [`render`] draws the
+//! [`figure`]s and renders the chapters' templates (`xtask/course/`) into
+//! the course: `course/`, `REPORT.md` (the index) and `course.html`. [`stage`] makes
 //! each command all or nothing; [`cli`] is the command line; [`peers`]
 //! measures the issues' targets side by side with the C references.
 //! [`explore`] writes `explore.html`, the step-through page of the traces.

@@ -1,7 +1,7 @@
 //! `cargo xtask`: project automation (the rust-analyzer pattern).
 //!
 //! `measure` runs the approaches and writes `DIR/data`; `render` turns that
-//! data into `DIR/charts` and `DIR/REPORT.md`; `report` does both; `peers`
+//! data into `DIR/charts` and the course (`DIR/course/`, `DIR/REPORT.md`); `report` does both; `peers`
 //! measures the issues' targets against the C references; `trees` traces
 //! small searches and draws their trees alone. See
 //! `cargo xtask --help`.

@@ -164,3 +164,25 @@ fn an_undefined_name_fails_with_the_template_line_and_name() {
     assert!(e.contains("01-x.md line 4") && e.contains("nodse"), "{e}");
     assert!(!e.contains('\n'), "{e}");
 }
+
+#[test]
+fn every_chart_has_few_series_and_nothing_at_or_below_zero_on_a_log_axis() {
+    let data = committed();
+    let ctx = Ctx::new(&data);
+    for plan in PLAN {
+        for f in (plan.build)(&ctx).map(|c| c.figures).unwrap_or_default() {
+            assert!(!f.chart.is_empty(), "{}: empty chart", f.chart.name());
+            if let crate::figure::Chart::Line(c) = &f.chart {
+                assert!(c.lines.len() <= crate::figure::MAX_LINES, "{}", c.name);
+                for line in &c.lines {
+                    assert!(
+                        !c.y_log || line.points.iter().all(|p| p.1 > 0.0),
+                        "{}: {} has a value ≤ 0 on a log axis",
+                        c.name,
+                        line.label
+                    );
+                }
+            }
+        }
+    }
+}
