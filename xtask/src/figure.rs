@@ -63,6 +63,10 @@ pub struct Line {
     pub points: Vec<(f64, f64)>,
     /// (x, lowest, highest) whiskers; empty for none.
     pub spread: Vec<(f64, f64, f64)>,
+    /// The x of each point that starts a new piece of the line: no segment
+    /// is drawn to it from the point before, because sizes between the two
+    /// were not measured.
+    pub breaks: Vec<f64>,
 }
 
 impl Line {
@@ -78,7 +82,21 @@ impl Line {
             dashed: false,
             points: Vec::new(),
             spread: Vec::new(),
+            breaks: Vec::new(),
         }
+    }
+
+    /// The line with a break before every point more than `step` after the
+    /// one before it (`1.0` on a chart against n where every n was tried).
+    pub fn broken_at_jumps(mut self, step: f64) -> Line {
+        let mut xs: Vec<f64> = self.points.iter().map(|p| p.0).collect();
+        xs.sort_by(f64::total_cmp);
+        self.breaks = xs
+            .windows(2)
+            .filter(|w| w[1] - w[0] > step)
+            .map(|w| w[1])
+            .collect();
+        self
     }
 }
 

@@ -193,6 +193,7 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
                 .filter_map(|c| Some((c.n as f64, c.nodes?.max(1.0))))
                 .collect(),
             spread: Vec::new(),
+            breaks: Vec::new(),
         })
         .collect();
     let figures = vec![

@@ -92,6 +92,7 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
             .filter(|p| p.0 <= DENSE_UP_TO as f64)
             .collect(),
         spread: Vec::new(),
+        breaks: Vec::new(),
         ..l
     };
     let mut figures = vec![Figure {

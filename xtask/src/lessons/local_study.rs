@@ -64,6 +64,7 @@ fn setting_line(s: &StudySetting, points: Vec<(f64, f64)>, spread: Vec<(f64, f64
         dashed: false,
         points,
         spread,
+        breaks: Vec::new(),
     }
 }
 

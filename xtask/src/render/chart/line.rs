@@ -205,13 +205,22 @@ pub(super) fn paint_lines<DB: DrawingBackend>(
         }
     }
     for d in &lines {
-        let pixels: Vec<(i32, i32)> = d.points.iter().map(|&p| at(p)).collect();
-        polyline(
-            root,
-            pixels,
-            d.colour.stroke_width(LINE_WIDTH),
-            d.line.dashed,
-        )?;
+        // One polyline per piece: a break starts a new one.
+        let mut pieces: Vec<Vec<(i32, i32)>> = vec![Vec::new()];
+        for &p in &d.points {
+            if d.line.breaks.contains(&p.0) {
+                pieces.push(Vec::new());
+            }
+            pieces.last_mut().expect("one piece").push(at(p));
+        }
+        for pixels in pieces.into_iter().filter(|p| p.len() > 1) {
+            polyline(
+                root,
+                pixels,
+                d.colour.stroke_width(LINE_WIDTH),
+                d.line.dashed,
+            )?;
+        }
     }
     for d in &lines {
         for &p in &d.points {

@@ -38,6 +38,7 @@ fn line_chart() -> LineChart {
                 dashed: true,
                 points: b,
                 spread: Vec::new(),
+                breaks: Vec::new(),
             },
         ],
     }
@@ -156,6 +157,7 @@ fn many_lines_get_a_legend_and_labels_stay_apart() {
                 .map(|&(x, y)| (x, y * (1.0 + 0.01 * i as f64)))
                 .collect(),
             spread: Vec::new(),
+            breaks: Vec::new(),
         })
         .collect();
     let (svg, png) = drawn(&Chart::Line(chart));
