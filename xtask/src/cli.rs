@@ -30,6 +30,9 @@ pub enum Command {
     Peers(PeerArgs),
     /// Write the man pages of queens and block-sums to DIR (default target/man).
     Man(crate::man::ManArgs),
+    /// Measure the largest runs the course quotes, once each, into
+    /// DIR/data/long_runs.csv (seconds to minutes each; `report` keeps them).
+    LongRuns(LongRunsArgs),
     /// Trace small searches and draw their trees: DIR/data/traces and DIR/trees only
     /// (then `render` puts them in the course and the step-through page).
     Trees(RenderArgs),
@@ -47,6 +50,20 @@ pub struct MeasureArgs {
     #[arg(long, value_delimiter = ',', value_parser = parse_id)]
     pub algos: Option<Vec<String>>,
     /// Output folder.
+    #[arg(long, default_value_os_t = default_out())]
+    pub out: PathBuf,
+}
+
+/// Options of `long-runs`.
+#[derive(Clone, Debug, PartialEq, Eq, Args)]
+pub struct LongRunsArgs {
+    /// Only these runs (comma-separated): half-join-18 (one thread, about 5 s),
+    /// half-join-18-2, half-join-19, half-join-20 (2 threads: 3 s, 20 s,
+    /// 70 s), half-join-21 (10 min, 2 GB), swap-search-1e8 (15 s),
+    /// swap-search-1e9 (3 min, 5 GB). Default: every run.
+    #[arg(long, value_delimiter = ',')]
+    pub runs: Vec<String>,
+    /// The folder holding data/.
     #[arg(long, default_value_os_t = default_out())]
     pub out: PathBuf,
 }

@@ -88,6 +88,18 @@ fn run(command: Command) -> Result<()> {
             Ok(())
         }
         Command::Man(args) => xtask::man::run(&args),
+        Command::LongRuns(args) => {
+            let data_dir = args.out.join("data");
+            std::fs::create_dir_all(&data_dir)
+                .map_err(|e| xtask::Error(format!("cannot create {}: {e}", data_dir.display())))?;
+            let bins = build::build(&[])?;
+            measure::long_runs::run(&bins.queens, &data_dir, &args.runs, &command_line())?;
+            eprintln!(
+                "xtask: recorded in {} (`cargo xtask render` puts them in the course)",
+                data_dir.join(xtask::data::long_runs::FILE).display()
+            );
+            Ok(())
+        }
         Command::Measure(args) => measure_and_maybe_render(args, false),
         Command::Report(args) => measure_and_maybe_render(args, true),
     }
@@ -113,6 +125,13 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
     let data = measure::measure(&bins, args.profile, &approaches, command_line())?;
     let data_dir = stage.path().join("data");
     data.save(&data_dir)?;
+    // The long runs are measured apart (`cargo xtask long-runs`): keep them.
+    let long_runs = args.out.join("data").join(xtask::data::long_runs::FILE);
+    if long_runs.is_file() {
+        let kept = data_dir.join(xtask::data::long_runs::FILE);
+        std::fs::copy(&long_runs, &kept)
+            .map_err(|e| xtask::Error(format!("cannot keep {}: {e}", long_runs.display())))?;
+    }
     if args.algos.is_none() {
         // The step-by-step traces of small searches, for the page and the pictures.
         measure::traces::collect(&bins.queens, &data_dir)?;

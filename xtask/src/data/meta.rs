@@ -36,7 +36,7 @@ pub struct Meta {
 }
 
 /// The measuring profile's settings in plain units (see the profile module).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SettingsMeta {
     /// Most timed samples per point.
     pub samples: usize,

@@ -8,6 +8,7 @@
 pub mod block_sums;
 pub mod csp_grid;
 pub mod local_study;
+pub mod long_runs;
 pub mod meta;
 pub mod traces;
 
@@ -216,6 +217,8 @@ pub struct Dataset {
     pub csp_grid: Vec<csp_grid::Row>,
     /// `local_study.csv` (optional: empty when the study did not run).
     pub local_study: Vec<local_study::Row>,
+    /// `long_runs.csv` (optional: written by `cargo xtask long-runs`).
+    pub long_runs: Vec<long_runs::Row>,
     /// `traces/` (optional: empty without `traces/index.json`). Written by
     /// `measure::traces::collect`, not by [`Dataset::save`].
     pub traces: Vec<traces::Trace>,
@@ -242,6 +245,9 @@ impl Dataset {
         if !self.local_study.is_empty() {
             write_csv(&dir.join(local_study::FILE), &self.local_study)?;
         }
+        if !self.long_runs.is_empty() {
+            write_csv(&dir.join(long_runs::FILE), &self.long_runs)?;
+        }
         Ok(())
     }
 
@@ -257,6 +263,7 @@ impl Dataset {
             depths: read_optional_csv(&dir.join(DEPTHS))?,
             csp_grid: read_optional_csv(&dir.join(csp_grid::FILE))?,
             local_study: read_optional_csv(&dir.join(local_study::FILE))?,
+            long_runs: read_optional_csv(&dir.join(long_runs::FILE))?,
             traces: traces::load(dir)?,
         };
         data.check(dir)?;

@@ -170,6 +170,21 @@ pub(crate) fn sample_dataset() -> Dataset {
                 nanos_checks: (seed == 0).then_some(0),
             })
             .collect(),
+        long_runs: vec![long_runs::Row {
+            run: "half-join-18".into(),
+            approach: "half-join".into(),
+            n: 18,
+            threads: Some(1),
+            mode: "count".into(),
+            seconds: 4.1,
+            peak_bytes: Some(127_000_000),
+            solutions: Some(666_090_624),
+            steps: None,
+            command: "queens --algo half-join --json --threads 1 18".into(),
+            date: "2026-01-02T03:04:05Z".into(),
+            machine: "Example CPU, 2 cores".into(),
+            revision: "0123456789ab".into(),
+        }],
         traces: Vec::new(),
     }
 }

@@ -356,6 +356,8 @@ pub struct Files {
     pub csp_grid: bool,
     /// `local_study.csv`.
     pub local_study: bool,
+    /// Rows of `long_runs.csv`.
+    pub long_runs: usize,
 }
 
 fn reproduce(ctx: &Ctx) -> Reproduce {
@@ -393,6 +395,7 @@ fn reproduce(ctx: &Ctx) -> Reproduce {
             block_sums: !ctx.data.block_sums.is_empty(),
             csp_grid: !ctx.data.csp_grid.is_empty(),
             local_study: !ctx.data.local_study.is_empty(),
+            long_runs: ctx.data.long_runs.len(),
         },
     }
 }
@@ -461,6 +464,7 @@ pub(super) fn reproduce_flips(ctx: &Ctx) -> Vec<Chapter> {
         block_sums: false,
         csp_grid: false,
         local_study: false,
+        long_runs: 0,
     };
     vec![Chapter::new(&f, Vec::new())]
 }

@@ -9,6 +9,7 @@ pub mod csp_grid;
 mod extras;
 pub mod growth;
 pub mod local_study;
+pub mod long_runs;
 mod runner;
 pub mod traces;
 
@@ -420,6 +421,7 @@ pub fn measure(
         depths: m.depths,
         csp_grid,
         local_study,
+        long_runs: Vec::new(),
         traces: Vec::new(),
     })
 }

@@ -1,0 +1,40 @@
+//! `long_runs.csv`: the largest runs, each measured once by `cargo xtask
+//! long-runs` and kept with its own command, machine, date and revision
+//! (they take minutes, so `cargo xtask report` does not repeat them; it
+//! carries the file over).
+
+use serde::{Deserialize, Serialize};
+
+/// Its file in `DIR/data`.
+pub const FILE: &str = "long_runs.csv";
+
+/// One long run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// Its name in `measure::long_runs::RUNS` (`half-join-20`).
+    pub run: String,
+    /// Approach id.
+    pub approach: String,
+    /// Board size.
+    pub n: usize,
+    /// Threads, for a count split over threads.
+    pub threads: Option<usize>,
+    /// `count` (every solution) or `local` (one board).
+    pub mode: String,
+    /// Seconds of the search itself (`queens --json`'s `nanos`).
+    pub seconds: f64,
+    /// Peak memory of the process, bytes.
+    pub peak_bytes: Option<u64>,
+    /// Solutions counted (checked against OEIS A000170), or none for one board.
+    pub solutions: Option<u64>,
+    /// Steps of the run, when `queens` counted them.
+    pub steps: Option<u64>,
+    /// The exact command.
+    pub command: String,
+    /// UTC date of the run.
+    pub date: String,
+    /// CPU model and cores.
+    pub machine: String,
+    /// Git revision of the build (`+dirty` with uncommitted changes).
+    pub revision: String,
+}

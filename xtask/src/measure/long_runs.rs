@@ -1,0 +1,170 @@
+//! `cargo xtask long-runs`: the largest runs the course quotes, measured
+//! once each (they take seconds to minutes) and kept in
+//! `DIR/data/long_runs.csv` with their command, machine, date and revision.
+//! Each finished run is written at once, so an interrupted session keeps
+//! what it measured; a run measured again replaces its row.
+
+use std::path::Path;
+use std::process::Command;
+
+use queens_core::known;
+
+use super::runner::Record;
+use crate::data::long_runs::{FILE, Row};
+use crate::data::meta::Meta;
+use crate::{Context, Result, bail};
+
+/// One long run: `queens --algo APPROACH [--threads T] N`.
+pub struct LongRun {
+    /// Its name, for `--runs`.
+    pub name: &'static str,
+    /// Approach id.
+    pub approach: &'static str,
+    /// Board size.
+    pub n: usize,
+    /// Threads of a split count.
+    pub threads: Option<usize>,
+    /// About how long it takes on 2 cores, for the help text.
+    pub about: &'static str,
+}
+
+/// The runs, in the order the course quotes them.
+pub const RUNS: [LongRun; 7] = [
+    LongRun {
+        name: "half-join-18",
+        approach: "half-join",
+        n: 18,
+        threads: Some(1),
+        about: "5 s",
+    },
+    LongRun {
+        name: "half-join-18-2",
+        approach: "half-join",
+        n: 18,
+        threads: Some(2),
+        about: "3 s",
+    },
+    LongRun {
+        name: "half-join-19",
+        approach: "half-join",
+        n: 19,
+        threads: Some(2),
+        about: "20 s",
+    },
+    LongRun {
+        name: "half-join-20",
+        approach: "half-join",
+        n: 20,
+        threads: Some(2),
+        about: "70 s",
+    },
+    LongRun {
+        name: "half-join-21",
+        approach: "half-join",
+        n: 21,
+        threads: Some(2),
+        about: "10 min, 2 GB",
+    },
+    LongRun {
+        name: "swap-search-1e8",
+        approach: "swap-search",
+        n: 100_000_000,
+        threads: None,
+        about: "15 s",
+    },
+    LongRun {
+        name: "swap-search-1e9",
+        approach: "swap-search",
+        n: 1_000_000_000,
+        threads: None,
+        about: "3 min, 5 GB",
+    },
+];
+
+/// Runs `names` (every run if empty) with `queens` and records them in `data_dir`.
+pub fn run(queens: &Path, data_dir: &Path, names: &[String], command: &str) -> Result<()> {
+    for name in names {
+        if !RUNS.iter().any(|r| r.name == name) {
+            let known: Vec<&str> = RUNS.iter().map(|r| r.name).collect();
+            bail!(
+                "no long run named '{name}': the runs are {}",
+                known.join(", ")
+            );
+        }
+    }
+    let path = data_dir.join(FILE);
+    let mut rows: Vec<Row> = if path.exists() {
+        crate::data::read_csv(&path)?
+    } else {
+        Vec::new()
+    };
+    for r in RUNS
+        .iter()
+        .filter(|r| names.is_empty() || names.iter().any(|n| n == r.name))
+    {
+        let mut args = vec![
+            "--algo".to_string(),
+            r.approach.to_string(),
+            "--json".into(),
+        ];
+        if let Some(t) = r.threads {
+            args.extend(["--threads".into(), t.to_string()]);
+        }
+        args.push(r.n.to_string());
+        eprintln!(
+            "xtask: long run {} (about {}): queens {}",
+            r.name,
+            r.about,
+            args.join(" ")
+        );
+        let out = Command::new(queens)
+            .args(&args)
+            .output()
+            .context(|| format!("cannot run {}", queens.display()))?;
+        if !out.status.success() {
+            bail!(
+                "long run {} failed: {}",
+                r.name,
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        let record: Record = serde_json::from_slice(&out.stdout)
+            .context(|| format!("long run {}: unreadable --json line", r.name))?;
+        let count = record.mode == "count";
+        if count && known::A000170.get(r.n) != Some(&record.solutions) {
+            bail!(
+                "long run {}: {} solutions, not OEIS A000170's",
+                r.name,
+                record.solutions
+            );
+        }
+        let meta = Meta::collect("long-runs", Default::default(), command.to_string());
+        let row = Row {
+            run: r.name.to_string(),
+            approach: r.approach.to_string(),
+            n: r.n,
+            threads: r.threads,
+            mode: if count { "count" } else { "local" }.to_string(),
+            seconds: record.nanos as f64 / 1e9,
+            peak_bytes: record.peak_bytes,
+            solutions: count.then_some(record.solutions),
+            steps: record.steps,
+            command: format!("queens {}", args.join(" ")),
+            date: meta.date.clone(),
+            machine: format!("{}, {} cores", meta.cpu_model, meta.cores),
+            revision: format!(
+                "{}{}",
+                &meta.git_revision[..meta.git_revision.len().min(12)],
+                if meta.git_dirty { "+dirty" } else { "" }
+            ),
+        };
+        eprintln!("xtask: {}: {:.1} s", r.name, row.seconds);
+        rows.retain(|x| x.run != row.run);
+        rows.push(row);
+        rows.sort_by_key(|x| RUNS.iter().position(|r| r.name == x.run));
+        let staged = data_dir.join(format!(".{FILE}.part"));
+        crate::data::write_csv(&staged, &rows)?;
+        std::fs::rename(&staged, &path).context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
