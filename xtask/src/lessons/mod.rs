@@ -11,6 +11,7 @@ mod block_sums;
 mod constraint_lab;
 mod constructions;
 mod first_solution;
+mod introduction;
 mod join;
 mod local_search;
 mod local_study;
@@ -82,6 +83,27 @@ pub struct Plan {
 
 /// The course, in order.
 pub const PLAN: &[Plan] = &[
+    Plan {
+        file: "00-introduction",
+        part: Part::Introduction,
+        build: introduction::chapter,
+        #[cfg(test)]
+        flips: introduction::flips,
+    },
+    Plan {
+        file: "01-tree",
+        part: Part::Core,
+        build: tree_size::chapter,
+        #[cfg(test)]
+        flips: tree_size::flips,
+    },
+    Plan {
+        file: "02-representation",
+        part: Part::Core,
+        build: representation::chapter,
+        #[cfg(test)]
+        flips: representation::flips,
+    },
     Plan {
         file: "10-threads",
         part: Part::Engineering,
@@ -233,8 +255,6 @@ pub fn find<'s, 'a>(series: &'s [Series<'a>], id: &str) -> Option<&'s Series<'a>
 pub fn all(data: &Dataset) -> Vec<Lesson> {
     let ctx = Ctx::new(data);
     [
-        representation::lesson,
-        tree_size::lesson,
         ordering::lesson,
         constraint_lab::lesson,
         symmetry::lesson,

@@ -464,7 +464,7 @@ pub(super) fn reproduce_flips(ctx: &Ctx) -> Vec<Chapter> {
         block_sums: false,
         csp_grid: false,
         local_study: false,
-        long_runs: 0,
+        long_runs: 3,
     };
     vec![Chapter::new(&f, Vec::new())]
 }

@@ -1,223 +1,212 @@
-//! Lesson: the same search tree in different data structures. The four
-//! ports of the row-by-row backtracking search visit exactly the same nodes,
-//! so their time ratio is the price of one step in each representation.
+//! Chapter 2: the same search tree in different data structures. The four
+//! ports of the row-by-row backtracking search build exactly the same
+//! nodes, so their time ratio is the price of one node in each
+//! representation, judged against the spread of the samples.
 
-use super::{Ctx, Lesson, Table, at_n, largest_shared, line, time};
-use crate::analysis::{self, Series};
+use serde::Serialize;
+
+use super::{Chapter, Ctx, largest_shared, line, time};
+use crate::analysis::{self, Series, Verdict};
 use crate::figure::{Chart, Figure, LineChart, Unit};
-use crate::format::{human_count, human_seconds, ratio, sig3};
 
-/// The approaches compared, fastest representation first, each with what
-/// one of its steps costs and why.
-const STEP_COST: [(&str, &str, &str); 4] = [
-    (
-        "bitmask",
-        "O(1)",
-        "three machine words (columns and both diagonals) are ORed into the row's blocked columns; a placement is three shifts and ORs",
-    ),
-    (
-        "attack-board",
-        "O(n)",
-        "placing a queen decrements every square it attacks in the rows below (up to three per row), removing it adds them back, and the next row's n cells are read to find the safe ones",
-    ),
-    (
-        "list-comprehension",
-        "O(n) per candidate",
-        "`safe x y 1` walks back through the whole partial list for each of the n candidate columns, and every list kept is a fresh copy",
-    ),
-    (
-        "string-regex",
-        "O(n) per candidate, with regex overhead",
-        "each of the n candidate characters is matched by a column regex, then a diagonal regex runs over up to n earlier queens",
-    ),
+/// The approaches compared, cheapest representation first.
+const IDS: [&str; 4] = [
+    "bitmask",
+    "attack-board",
+    "list-comprehension",
+    "string-regex",
 ];
 
-/// What the lesson computes: per approach, at the largest n all share,
-/// its median time, its cost per step and that cost against `bitmask`'s.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Costs {
-    /// The n compared.
-    pub n: usize,
-    /// The steps every one of them counted there (the same number).
-    pub steps: f64,
-    /// (id, median seconds, ns per step, ns per step / bitmask's).
-    pub rows: Vec<(String, f64, f64, f64)>,
+/// One representation at the chapter's n.
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    /// Approach id.
+    pub id: String,
+    /// Median seconds to count all.
+    pub seconds: f64,
+    /// Median ns per node.
+    pub ns: f64,
+    /// Fastest sample's ns per node.
+    pub ns_low: f64,
+    /// Slowest sample's ns per node.
+    pub ns_high: f64,
+    /// Median ns per node over `bitmask`'s.
+    pub rel: f64,
+    /// Its ns per node against the previous row's (the next cheaper
+    /// representation), sample ranges compared; `None` for the first.
+    pub against_previous: Option<Verdict>,
 }
 
-/// The cost per step of each representation at the largest n all share,
-/// `None` unless at least two of them counted the same steps there.
+/// What the chapter says.
+#[derive(Clone, Debug, Serialize)]
+pub struct Costs {
+    /// The n compared (the largest all share).
+    pub n: usize,
+    /// The nodes every one of them built there (the same number).
+    pub nodes: f64,
+    /// Samples per point, the fewest of the four.
+    pub samples: usize,
+    /// The representations, cheapest first.
+    pub rows: Vec<Row>,
+}
+
+/// The facts, `None` unless the four counted the same nodes at a shared n.
 pub fn costs(ctx: &Ctx) -> Option<Costs> {
-    let series: Vec<&Series> = STEP_COST
-        .iter()
-        .filter_map(|(id, _, _)| ctx.count(id))
-        .collect();
-    let n = largest_shared(&series)?;
-    let steps = series[0].at(n)?.steps?;
-    let same = series
-        .iter()
-        .all(|s| s.at(n).and_then(|p| p.steps) == Some(steps));
-    if series.len() < 2 || !same {
+    let series: Vec<&Series> = IDS.iter().filter_map(|id| ctx.count(id)).collect();
+    if series.len() != IDS.len() {
         return None;
     }
-    let base = series[0].at(n)?.median_ns / steps;
-    let rows = series
+    let n = largest_shared(&series)?;
+    let nodes = series[0].at(n)?.steps?;
+    if !series
         .iter()
-        .map(|s| {
-            let p = s.at(n).expect("shared n");
-            let per_step = p.median_ns / steps;
-            (
-                s.approach.id.clone(),
-                p.seconds(),
-                per_step,
-                per_step / base,
-            )
-        })
-        .collect();
-    Some(Costs { n, steps, rows })
+        .all(|s| s.at(n).and_then(|p| p.steps) == Some(nodes))
+    {
+        return None;
+    }
+    let base = series[0].at(n)?.median_ns / nodes;
+    let mut rows: Vec<Row> = Vec::new();
+    let mut previous: Option<analysis::Spread> = None;
+    let mut samples = usize::MAX;
+    for s in &series {
+        let p = s.at(n)?;
+        let spread = p.ns_per_step_spread()?;
+        samples = samples.min(p.ok);
+        rows.push(Row {
+            id: s.approach.id.clone(),
+            seconds: p.seconds(),
+            ns: spread.median,
+            ns_low: spread.low,
+            ns_high: spread.high,
+            rel: spread.median / base,
+            against_previous: previous.map(|b| Verdict::of(spread, b)),
+        });
+        previous = Some(spread);
+    }
+    Some(Costs {
+        n,
+        nodes,
+        samples,
+        rows,
+    })
 }
 
-pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
-    let c = costs(ctx)?;
-    let series: Vec<&Series> = c.rows.iter().filter_map(|r| ctx.count(&r.0)).collect();
-    let per_step = |p: &analysis::Stat| {
-        let v = p
-            .ns_per_step()
+fn figures(ctx: &Ctx) -> Vec<Figure> {
+    let series: Vec<&Series> = IDS.iter().filter_map(|id| ctx.count(id)).collect();
+    let per_node = |p: &analysis::Stat| {
+        let s = p
+            .ns_per_step_spread()
             .filter(|_| p.median_ns >= analysis::FIT_FLOOR_NS)?;
-        Some((v, v, v))
+        Some((s.median, s.low, s.high))
     };
-    let figures = vec![
+    vec![
         Figure {
             chart: Chart::Line(LineChart::by_n(
-"representation_time",
-"Same tree, four representations: time to count all",
-"time per run (median; log scale)",
-Unit::Seconds,
-series.iter().map(|s| line(s, &time)).collect(),
-)),
-            caption: "Median time per run; whiskers span the fastest to the slowest sample. The \
-                      trees are the same, so on this log axis the vertical gap between two lines is \
-                      what one representation costs against the other."
-                .into(),
+                "representation_time",
+                "Same tree, four representations: time to count all",
+                "time per run (median; log scale)",
+                Unit::Seconds,
+                series.iter().map(|s| line(s, &time)).collect(),
+            )),
+            caption: String::new(),
         },
         Figure {
             chart: Chart::Line(LineChart::by_n(
-"representation_cost_per_step",
-"What one step costs in each representation",
-"median time / steps (log scale)",
-Unit::Nanos,
-series.iter().map(|s| line(s, &per_step)).collect(),
-)),
-            caption: "Time divided by steps, for runs of at least 10 µs: the price of one placement. \
-                      Where a line falls at small n, a run's fixed costs (allocating the board, \
-                      compiling regexes) are being spread over more and more steps."
-                .into(),
+                "representation_cost_per_step",
+                "What one node costs in each representation",
+                "time per node placed (median; log scale)",
+                Unit::Nanos,
+                series.iter().map(|s| line(s, &per_node)).collect(),
+            )),
+            caption: String::new(),
         },
-    ];
-    let mut table = Table::new(&[
-        "approach",
-        "one step costs",
-        "because",
-        "steps",
-        "time",
-        "ns per step",
-        "× `bitmask`'s step",
-    ]);
-    for (id, secs, ns, rel) in &c.rows {
-        let (_, big_o, because) = STEP_COST.iter().find(|r| r.0 == id)?;
-        table.row(vec![
-            format!("`{id}`"),
-            big_o.to_string(),
-            because.to_string(),
-            human_count(c.steps),
-            human_seconds(*secs),
-            sig3(*ns),
-            ratio(*rel),
-        ]);
+    ]
+}
+
+pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
+    let facts = costs(ctx)?;
+    Some(Chapter::new(&facts, figures(ctx)))
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = costs(ctx) else {
+        return Vec::new();
+    };
+    [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise]
+        .into_iter()
+        .map(|v| {
+            let mut f = base.clone();
+            for r in f.rows.iter_mut().skip(1) {
+                r.against_previous = Some(v);
+            }
+            Chapter::new(&f, figures(ctx))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{Dataset, Family, Sample, Status};
+
+    fn committed() -> Dataset {
+        Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
     }
-    let dearest = c.rows.iter().max_by(|a, b| a.3.total_cmp(&b.3))?;
-    let mut why = vec![format!(
-        "All {} searches place queens row by row, left to right, and test each square against the \
-         queens above: at {} each of them counted the same {} placements. So the ratio of their \
-         times is the ratio of what one placement costs. A step of `bitmask` is a few word \
-         operations, whatever n is; a step of the others touches O(n) memory or characters. The \
-         dearest, `{}`, pays {} per step against {} for `bitmask`: {}.",
-        c.rows.len(),
-        at_n(c.n),
-        human_count(c.steps),
-        dearest.0,
-        human_seconds(dearest.2 / 1e9),
-        human_seconds(c.rows[0].2 / 1e9),
-        ratio(dearest.3),
-    )];
-    // Does the cost per step grow with n, as the big-O column says it should?
-    let mut changes = Vec::new();
-    for s in &series {
-        let usable: Vec<_> = s
-            .points
+
+    /// Fastest, median and slowest nanos and the steps of a point, from the samples.
+    fn raw(data: &Dataset, id: &str, n: usize) -> (f64, f64, f64, f64) {
+        let ok: Vec<&Sample> = data
+            .samples
             .iter()
-            .filter(|p| p.median_ns >= 1e6)
-            .filter_map(|p| Some((p.n, p.ns_per_step()?)))
+            .filter(|s| {
+                s.family == Family::Count && s.approach == id && s.n == n && s.status == Status::Ok
+            })
             .collect();
-        if let (Some(a), Some(b)) = (usable.first(), usable.last())
-            && b.0 > a.0
-        {
-            changes.push((s.approach.id.clone(), b.1 / a.1, a.0, b.0));
+        let mut nanos: Vec<u64> = ok.iter().filter_map(|s| s.nanos).collect();
+        nanos.sort_unstable();
+        let m = nanos.len() / 2;
+        let median = if nanos.len() % 2 == 1 {
+            nanos[m] as f64
+        } else {
+            (nanos[m - 1] + nanos[m]) as f64 / 2.0
+        };
+        let steps = ok[0].steps.expect("steps") as f64;
+        (
+            nanos[0] as f64,
+            median,
+            *nanos.last().unwrap() as f64,
+            steps,
+        )
+    }
+
+    #[test]
+    fn representations_compare_equal_trees_and_verdicts_follow_the_samples() {
+        let data = committed();
+        let c = costs(&Ctx::new(&data)).expect("representation data");
+        let (_, bitmask_ns, _, steps) = raw(&data, "bitmask", c.n);
+        assert_eq!(c.nodes, steps);
+        let mut prev: Option<(f64, f64)> = None;
+        for r in &c.rows {
+            let (lo, med, hi, s) = raw(&data, &r.id, c.n);
+            assert_eq!(s, steps, "{} counts other nodes", r.id);
+            assert!((r.ns - med / steps).abs() < 1e-9);
+            assert!((r.rel - med / bitmask_ns).abs() < 1e-9);
+            let (lo, hi) = (lo / steps, hi / steps);
+            if let Some((plo, phi)) = prev {
+                let want = if hi < plo {
+                    Verdict::Lower
+                } else if lo > phi {
+                    Verdict::Higher
+                } else {
+                    Verdict::WithinNoise
+                };
+                assert_eq!(r.against_previous, Some(want), "{}", r.id);
+            } else {
+                assert_eq!(r.against_previous, None);
+            }
+            prev = Some((lo, hi));
         }
     }
-    if !changes.is_empty() {
-        let list: Vec<String> = changes
-            .iter()
-            .map(|(id, r, a, b)| format!("`{id}` {} (n = {a} → {b})", ratio(*r)))
-            .collect();
-        let outgrew: Vec<String> = changes
-            .iter()
-            .filter(|(_, r, a, b)| *r >= *b as f64 / *a as f64)
-            .map(|(id, ..)| format!("`{id}`"))
-            .collect();
-        why.push(if outgrew.is_empty() {
-            format!(
-                "Over the runs of at least 1 ms, the cost per step changed by {}, less than n grew. \
-                 These boards are small: an O(n) loop over at most {} squares is short, so the \
-                 constant part of a step (a call, a branch, a cache line) weighs as much as the part \
-                 that grows with n; the big-O column says how the representations would scale, \
-                 further than these sizes can show.",
-                list.join(", "),
-                c.n
-            )
-        } else {
-            format!(
-                "Over the runs of at least 1 ms, the cost per step changed by {}: for {} it grew at \
-                 least as fast as n, as a step that touches O(n) cells must.",
-                list.join(", "),
-                outgrew.join(" and ")
-            )
-        });
-    }
-    Some(Lesson {
-        title: "Representation: one search tree, four data structures".into(),
-        question: "When two programs search exactly the same tree, how much does the data structure alone change the time?".into(),
-        experiment: format!(
-            "Held fixed: the search (rows in order, columns left to right, the same {} nodes at {}). \
-             Changed: how the board is kept: three bitmasks [Aiello] (`bitmask`), the attack-count table of \
-             Queens.py [Queens.py] (`attack-board`), Haskell lists [Aiello] (`list-comprehension`) and Perl's \
-             string with regex tests [Aiello] (`string-regex`). Each counts all solutions.",
-            human_count(c.steps),
-            at_n(c.n)
-        ),
-        figures,
-        table,
-        why,
-        try_it: vec![
-            format!("queens --algo bitmask --json {}", c.n),
-            format!("queens --algo attack-board --json {}", c.n),
-        ],
-        summary: Some(format!(
-            "The data structure alone changes the time ×{} for the very same search tree: at {} a placement costs {} with bitmasks and {} with `{}`.",
-            sig3(dearest.3),
-            at_n(c.n),
-            human_seconds(c.rows[0].2 / 1e9),
-            human_seconds(dearest.2 / 1e9),
-            dearest.0
-        )),
-    })
 }

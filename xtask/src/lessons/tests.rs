@@ -72,23 +72,6 @@ fn symmetry_ratios_are_the_ratios_of_the_step_counts_and_times() {
 }
 
 #[test]
-fn representation_compares_searches_with_equal_steps() {
-    let data = committed();
-    let ctx = Ctx::new(&data);
-    let c = representation::costs(&ctx).expect("representation data");
-    let (bitmask_ns, steps) = raw(&data, Family::Count, "bitmask", c.n);
-    assert_eq!(c.steps, steps);
-    for (id, _, ns_per_step, rel) in &c.rows {
-        let (ns, s) = raw(&data, Family::Count, id, c.n);
-        assert_eq!(s, steps, "{id} counts other steps");
-        assert!((ns_per_step - ns / steps).abs() < 1e-9);
-        assert!((rel - ns / bitmask_ns).abs() < 1e-9);
-    }
-    let t = text(&lesson(&data, "Representation"));
-    assert!(t.contains(&crate::format::human_count(steps)));
-}
-
-#[test]
 fn ordering_counts_the_same_steps_the_data_holds() {
     let data = committed();
     let o = ordering::ordering(&Ctx::new(&data)).expect("ordering data");
@@ -119,40 +102,6 @@ fn the_join_is_ahead_exactly_where_the_data_says() {
             .any(|p| p.n == from - 1 && p.seconds.1 >= p.seconds.0)
             || points.first().is_some_and(|p| p.n == from)
     );
-}
-
-#[test]
-fn nodes_per_depth_add_up_to_the_steps() {
-    let data = committed();
-    let ctx = Ctx::new(&data);
-    let Some(d) = tree_size::depths(&ctx) else {
-        panic!("reports/data holds no depths.csv");
-    };
-    for (a, levels) in &d.trees {
-        assert_eq!(levels[0], 1, "{}: one root", a.id);
-        if a.id == "generate-and-test" {
-            for (depth, &v) in levels.iter().enumerate() {
-                assert_eq!(v, (d.n as u64).pow(depth as u32));
-            }
-        }
-        if a.id == "permutations" {
-            let mut want = 1u64;
-            for (depth, &v) in levels.iter().enumerate() {
-                assert_eq!(v, want, "permutations at depth {depth}");
-                want *= (d.n - depth) as u64;
-            }
-        }
-    }
-    // The searches whose steps are placements: depths 1..=n add up to them.
-    for id in ["bitmask", "mrv", "bitmask-mirror", "bitmask-symmetric"] {
-        if let (Some(levels), Some(p)) = (d.of(id), ctx.count(id).and_then(|s| s.at(d.n))) {
-            assert_eq!(
-                levels[1..].iter().sum::<u64>() as f64,
-                p.steps.unwrap(),
-                "{id}"
-            );
-        }
-    }
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Lesson: how much of the tree each search visits. Generate-and-test
+//! Chapter 1: how much of the tree each search visits. Generate-and-test
 //! decides every row before it tests anything (nⁿ leaves), the permutation
 //! filter builds the column rule into generation (n!), backtracking tests
 //! each queen as it is placed and never extends a partial board with an
@@ -7,10 +7,11 @@
 
 use std::collections::BTreeMap;
 
-use super::{Ctx, Lesson, Table};
+use serde::Serialize;
+
+use super::{Chapter, Ctx};
 use crate::data::ApproachMeta;
 use crate::figure::{Chart, Figure, Line, LineChart, Unit};
-use crate::format::{group_digits, human_count, ratio, times};
 
 /// The searches compared, the least pruning first.
 const SEARCHES: [&str; 6] = [
@@ -129,16 +130,227 @@ fn depth_line(a: &ApproachMeta, levels: &[u64]) -> Line {
     }
 }
 
-pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
+/// One search's tree at the chapter's n.
+#[derive(Clone, Debug, Serialize)]
+pub struct Search {
+    /// Approach id.
+    pub id: String,
+    /// Its nodes: the partial boards at depths 1..=n (the root not counted).
+    pub nodes: u64,
+    /// Its dead ends, if it reports them.
+    pub dead_ends: Option<u64>,
+}
+
+/// One depth of the table.
+#[derive(Clone, Debug, Serialize)]
+pub struct Level {
+    /// Queens placed.
+    pub depth: usize,
+    /// The nodes of each search there, in `searches` order.
+    pub nodes: Vec<u64>,
+}
+
+/// One queen more: a search's nodes from n − 2 to n − 1 and from n − 1 to n.
+#[derive(Clone, Debug, Serialize)]
+pub struct Factor {
+    /// Approach id.
+    pub id: String,
+    /// The first step's factor (nodes at n − 1 / nodes at n − 2).
+    pub first: f64,
+    /// The second's.
+    pub second: f64,
+}
+
+/// Where a search's tree is widest, at the largest n it counted quickly.
+#[derive(Clone, Debug, Serialize)]
+pub struct Widest {
+    /// Approach id.
+    pub id: String,
+    /// Its n.
+    pub n: usize,
+    /// The depth with the most nodes.
+    pub depth: usize,
+}
+
+/// The box trace of `attack-board` at n = 4, counted.
+#[derive(Clone, Debug, Serialize)]
+pub struct Boxes {
+    /// Boxes below the empty board (its nodes).
+    pub nodes: usize,
+    /// Dead ends among them.
+    pub dead_ends: usize,
+    /// Solutions.
+    pub solutions: usize,
+}
+
+/// What the chapter says.
+#[derive(Clone, Debug, Serialize)]
+pub struct TreeFacts {
+    /// The board size of the per-depth counts.
+    pub n: usize,
+    /// The searches, least pruning first.
+    pub searches: Vec<Search>,
+    /// Nodes per depth, 0..=n.
+    pub levels: Vec<Level>,
+    /// Generate-and-test's nodes at depth n (= its steps, candidates tested).
+    pub gt_complete: u64,
+    /// Its nodes in all.
+    pub gt_nodes: u64,
+    /// The permutations' nodes at depth n (= n!, its steps).
+    pub perm_complete: u64,
+    /// `bitmask`'s nodes (= its steps, placements).
+    pub bt_nodes: u64,
+    /// gt_nodes / bt_nodes.
+    pub fewer: f64,
+    /// `bitmask`'s widest depth and its nodes there.
+    pub widest_depth: usize,
+    /// Its nodes at `widest_depth`.
+    pub widest_nodes: u64,
+    /// Solutions at n (`bitmask`'s nodes at depth n).
+    pub solutions: u64,
+    /// `bitmask`'s dead ends.
+    pub dead: u64,
+    /// Their share of its nodes.
+    pub dead_share: f64,
+    /// The depth with the most of them, and how many.
+    pub dead_depth: usize,
+    /// How many at `dead_depth`.
+    pub dead_at_depth: u64,
+    /// `mrv`'s dead ends, if measured.
+    pub mrv_dead: Option<u64>,
+    /// Whether `mrv` meets fewer dead ends than `bitmask`.
+    pub mrv_fewer: bool,
+    /// One queen more, at the largest n three searches share.
+    pub factors: Vec<Factor>,
+    /// The n of the factors' last step.
+    pub factor_n: usize,
+    /// Where each tree is widest, at larger n (the second chart).
+    pub widest: Vec<Widest>,
+    /// The n = 4 box trace, if traced.
+    pub boxes: Option<Boxes>,
+}
+
+fn sum(levels: &[u64]) -> u64 {
+    levels[1..].iter().sum()
+}
+
+/// The facts, if the data hold nodes per depth for generate-and-test,
+/// permutations and bitmask.
+pub fn tree(ctx: &Ctx) -> Option<TreeFacts> {
     let d = depths(ctx)?;
     let n = d.n;
-    let depth_lines: Vec<Line> = d
+    let (gt, perm, bt) = (
+        d.of("generate-and-test")?,
+        d.of("permutations")?,
+        d.of("bitmask")?,
+    );
+    let dead = d.dead_ends_of("bitmask")?;
+    let dead_total: u64 = dead.iter().sum();
+    let (dead_depth, &dead_at_depth) = dead.iter().enumerate().max_by_key(|(_, v)| **v)?;
+    let (widest_depth, &widest_nodes) = bt.iter().enumerate().max_by_key(|(_, v)| **v)?;
+    let mrv_dead = d.dead_ends_of("mrv").map(|v| v.iter().sum::<u64>());
+    let searches = d
         .trees
         .iter()
-        .map(|(a, levels)| depth_line(a, levels))
+        .map(|(a, levels)| Search {
+            id: a.id.clone(),
+            nodes: sum(levels),
+            dead_ends: d.dead_ends_of(&a.id).map(|v| v.iter().sum()),
+        })
         .collect();
-    let big = largest(ctx);
-    let big_lines: Vec<Line> = big
+    let levels = (0..=n)
+        .map(|depth| Level {
+            depth,
+            nodes: d.trees.iter().map(|(_, l)| l[depth]).collect(),
+        })
+        .collect();
+    let ids = ["generate-and-test", "permutations", "bitmask"];
+    let series: Vec<_> = ids.iter().filter_map(|id| ctx.count(id)).collect();
+    let factor =
+        |s: &crate::analysis::Series, n: usize| Some(s.at(n)?.steps? / s.at(n - 1)?.steps?);
+    let top = super::largest_shared(&series).filter(|&t| t > 5 && series.len() == 3)?;
+    let factors = series
+        .iter()
+        .filter_map(|s| {
+            Some(Factor {
+                id: s.approach.id.clone(),
+                first: factor(s, top - 1)?,
+                second: factor(s, top)?,
+            })
+        })
+        .collect();
+    let widest = largest(ctx)
+        .iter()
+        .filter(|(_, m, _)| *m > n)
+        .filter_map(|(a, m, levels)| {
+            let (depth, _) = levels.iter().enumerate().max_by_key(|(_, v)| **v)?;
+            Some(Widest {
+                id: a.id.clone(),
+                n: *m,
+                depth,
+            })
+        })
+        .collect();
+    let boxes = ctx
+        .data
+        .traces
+        .iter()
+        .find(|t| {
+            t.entry.approach == "attack-board"
+                && t.entry.n == 4
+                && t.entry.mode == crate::data::traces::Mode::Count
+        })
+        .and_then(|t| crate::render::trees::Tree::from_trace(t).ok().flatten())
+        .map(|t| Boxes {
+            nodes: t.nodes.len() - 1,
+            dead_ends: t.nodes.iter().filter(|n| n.dead_end).count(),
+            solutions: t.solutions(),
+        });
+    Some(TreeFacts {
+        n,
+        searches,
+        levels,
+        gt_complete: gt[n],
+        gt_nodes: sum(gt),
+        perm_complete: perm[n],
+        bt_nodes: sum(bt),
+        fewer: sum(gt) as f64 / sum(bt) as f64,
+        widest_depth,
+        widest_nodes,
+        solutions: bt[n],
+        dead: dead_total,
+        dead_share: dead_total as f64 / sum(bt) as f64,
+        dead_depth,
+        dead_at_depth,
+        mrv_fewer: mrv_dead.is_some_and(|m| m < dead_total),
+        mrv_dead,
+        factors,
+        factor_n: top,
+        widest,
+        boxes,
+    })
+}
+
+fn figures(ctx: &Ctx, d: &Depths) -> Vec<Figure> {
+    let n = d.n;
+    let mut figures = vec![Figure {
+        chart: Chart::Line(LineChart {
+            name: "tree_nodes_per_depth",
+            title: format!("Nodes at each depth of the search tree, n = {n}"),
+            x_desc: "depth (queens placed; 0 is the empty board)".into(),
+            y_desc: "nodes at that depth (log scale)".into(),
+            x_log: false,
+            y_log: true,
+            y_unit: Unit::Count,
+            lines: d
+                .trees
+                .iter()
+                .map(|(a, levels)| depth_line(a, levels))
+                .collect(),
+        }),
+        caption: String::new(),
+    }];
+    let big_lines: Vec<Line> = largest(ctx)
         .iter()
         .filter(|(_, m, _)| *m > n)
         .map(|(a, m, levels)| Line {
@@ -146,223 +358,131 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
             ..depth_line(a, levels)
         })
         .collect();
-    let mut figures = vec![Figure {
-        chart: Chart::Line(LineChart {
-            name: "tree_nodes_per_depth",
-            title: format!("Nodes at each depth of the search tree, n = {n}"),
-            x_desc: "depth (rows decided; 0 is the empty board)".into(),
-            y_desc: "nodes at that depth (log scale)".into(),
-            x_log: false,
-            y_log: true,
-            y_unit: Unit::Count,
-            lines: depth_lines,
-        }),
-        caption: format!(
-            "Each search counted the nodes it entered at each depth, at n = {n} (`queens --depths`). \
-             Generate-and-test has {n} times as many nodes at each depth as at the one above, the \
-             permutations n − d times, and the backtracking searches' levels shrink again once the \
-             diagonals leave few safe squares."
-        ),
-    }];
     if big_lines.len() >= 2 {
         figures.push(Figure {
             chart: Chart::Line(LineChart {
                 name: "tree_nodes_per_depth_large",
                 title: "Nodes at each depth, at the largest n each search counts quickly".into(),
-                x_desc: "depth (rows decided; 0 is the empty board)".into(),
+                x_desc: "depth (queens placed; 0 is the empty board)".into(),
                 y_desc: "nodes at that depth (log scale)".into(),
                 x_log: false,
                 y_log: true,
                 y_unit: Unit::Count,
                 lines: big_lines,
             }),
-            caption: format!(
-                "The same count at the largest n each search finishes in well under a second \
-                 (its n in the label). Where each tree is widest: {}.",
-                big.iter()
-                    .filter(|(_, m, _)| *m > n)
-                    .filter_map(|(a, m, levels)| {
-                        let (depth, _) = levels.iter().enumerate().max_by_key(|(_, v)| **v)?;
-                        Some(format!("`{}` at depth {depth} of {m}", a.id))
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            caption: String::new(),
         });
     }
-    let mut header = vec!["depth".to_string()];
-    header.extend(d.trees.iter().map(|(a, _)| format!("`{}`", a.id)));
-    let mut table = Table {
-        header,
-        rows: Vec::new(),
-    };
-    for depth in 0..=n {
-        let mut row = vec![depth.to_string()];
-        row.extend(d.trees.iter().map(|(_, levels)| {
-            levels
-                .get(depth)
-                .map_or("–".into(), |&v| human_count(v as f64))
-        }));
-        table.row(row);
-    }
-    let mut total = vec!["all depths".to_string()];
-    total.extend(
-        d.trees
-            .iter()
-            .map(|(_, levels)| human_count(levels.iter().sum::<u64>() as f64)),
-    );
-    table.row(total);
-    let mut dead = vec!["dead ends, all depths".to_string()];
-    dead.extend(d.trees.iter().map(|(a, _)| {
-        d.dead_ends_of(&a.id)
-            .map_or("–".into(), |v| human_count(v.iter().sum::<u64>() as f64))
-    }));
-    table.row(dead);
-
-    let mut why = Vec::new();
-    let sum = |id: &str| d.of(id).map(|v| v.iter().sum::<u64>() as f64);
-    if let (Some(gt), Some(bt)) = (d.of("generate-and-test"), d.of("bitmask")) {
-        let widest = bt
-            .iter()
-            .enumerate()
-            .max_by_key(|(_, v)| **v)
-            .map(|(depth, v)| (depth, *v))?;
-        why.push(format!(
-            "Generate-and-test [Aiello] gives every row a column before it tests anything, so its \
-             tree is complete: {} nodes at depth {n}, every one a candidate board that is built and \
-             then rejected or kept. Backtracking tests each queen as it is placed and never extends \
-             a partial board that already has an attack, so its levels stop growing: its widest \
-             level is depth {} with {} nodes, and only {} nodes reach depth {n} (the solutions). In \
-             all it enters {} nodes against {}: {} fewer.",
-            human_count(gt[n] as f64),
-            widest.0,
-            group_digits(widest.1),
-            group_digits(bt[n]),
-            human_count(sum("bitmask")?),
-            human_count(sum("generate-and-test")?),
-            times(sum("generate-and-test")? / sum("bitmask")?),
-        ));
-    }
-    if let (Some(p), Some(gt)) = (d.of("permutations"), d.of("generate-and-test")) {
-        why.push(format!(
-            "The permutation filter [Eddins 2017] sits between them: generating permutations builds \
-             \"one queen per column\" into the tree (n − d columns are left at depth d), so {} \
-             boards reach depth {n} instead of {}, but the diagonals are still tested only on \
-             complete boards.",
-            human_count(p[n] as f64),
-            human_count(gt[n] as f64),
-        ));
-    }
-    if let Some(sentence) = dead_end_sentence(&d) {
-        why.push(sentence);
-    }
-    // The factor per queen of each search, from each n to the next, at the
-    // largest n all three counted.
-    let ids = ["generate-and-test", "permutations", "bitmask"];
-    let series: Vec<_> = ids.iter().filter_map(|id| ctx.count(id)).collect();
-    let factor =
-        |s: &crate::analysis::Series, n: usize| Some(s.at(n)?.steps? / s.at(n - 1)?.steps?);
-    if series.len() == ids.len()
-        && let Some(top) = super::largest_shared(&series)
-        && top > 5
-    {
-        let cells: Vec<String> = series
-            .iter()
-            .filter_map(|s| {
-                Some(format!(
-                    "`{}` {} then {}",
-                    s.approach.id,
-                    ratio(factor(s, top - 1)?),
-                    ratio(factor(s, top)?)
-                ))
-            })
-            .collect();
-        why.push(format!(
-            "So no single \"growth per queen\" describes the first two: one queen more multiplies \
-             nⁿ by about e·(n + 1) and n! by n + 1, a factor that itself grows with n. Measured, \
-             from n = {} to {} and from {} to {}: {}.",
-            top - 2,
-            top - 1,
-            top - 1,
-            top,
-            cells.join("; ")
-        ));
-    }
-    let summary = match (sum("generate-and-test"), sum("bitmask")) {
-        (Some(gt), Some(bt)) => Some(format!(
-            "Testing each queen as it is placed prunes the tree: at n = {n} backtracking enters {} nodes where generate-and-test builds {}, {} fewer.",
-            human_count(bt),
-            human_count(gt),
-            times(gt / bt)
-        )),
-        _ => None,
-    };
-    Some(Lesson {
-        title: "How much of the tree is searched".into(),
-        question: "How much work does testing early save, level by level?".into(),
-        experiment: format!(
-            "Held fixed: the board size (n = {n} for the nodes per depth) and the answer (every solution). \
-             Changed: when the rules are tested: only on complete boards (`generate-and-test`), with \
-             the column rule built into generation (`permutations`), or as each queen is placed \
-             (`bitmask`; `mrv` also changes the order of the rows, `bitmask-mirror` and \
-             `bitmask-symmetric` also cut symmetric subtrees). Each search counted its own nodes per \
-             depth."
-        ),
-        figures,
-        table,
-        why,
-        try_it: vec![
-            format!("queens --algo generate-and-test --depths {n}"),
-            format!("queens --algo bitmask --depths {n}"),
-        ],
-        summary,
-    })
+    figures
 }
 
-/// Where the work of backtracking goes: its dead ends against its nodes,
-/// and the complete trees' lack of them.
-fn dead_end_sentence(d: &Depths<'_>) -> Option<String> {
-    let n = d.n;
-    let nodes = d.of("bitmask")?;
-    let dead = d.dead_ends_of("bitmask")?;
-    let below: u64 = nodes[1..].iter().sum();
-    let total: u64 = dead.iter().sum();
-    let (deepest, _) = dead.iter().enumerate().max_by_key(|(_, v)| **v)?;
-    let complete: Vec<String> = ["generate-and-test", "permutations"]
-        .iter()
-        .filter(|id| {
-            d.dead_ends_of(id)
-                .is_some_and(|v| v.iter().all(|&k| k == 0))
-        })
-        .map(|id| format!("`{id}`"))
-        .collect();
-    let mut text = format!(
-        "Backtracking still enters many nodes that lead nowhere: of `bitmask`'s {} nodes below \
-         the root at n = {n}, {} ({}) are dead ends, partial boards with no safe square in the \
-         next row, the most of them with {deepest} queens placed ({}). Only {} of its nodes are \
-         complete boards.",
-        group_digits(below),
-        group_digits(total),
-        crate::format::percent(total as f64 / below as f64),
-        group_digits(dead[deepest]),
-        group_digits(nodes[n]),
-    );
-    if let Some(mrv) = d.dead_ends_of("mrv") {
-        let m: u64 = mrv.iter().sum();
-        let why = if m < total {
-            "fewer, because choosing the row with the fewest safe squares next finds a row \
-             with none as soon as there is one, before more queens are placed above it"
-        } else {
-            "no fewer: choosing the row with the fewest safe squares does not help here"
+pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
+    let facts = tree(ctx)?;
+    let mut figs = figures(ctx, &depths(ctx)?);
+    if facts.widest.is_empty() {
+        figs.truncate(1);
+    }
+    Some(Chapter::new(&facts, figs))
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = tree(ctx) else {
+        return Vec::new();
+    };
+    let d = depths(ctx).expect("depths");
+    let mut figs = figures(ctx, &d);
+    figs.truncate(1);
+    let mut a = base.clone();
+    a.mrv_fewer = !a.mrv_fewer;
+    a.widest.clear();
+    a.boxes = None;
+    let mut b = base;
+    b.mrv_dead = None;
+    b.mrv_fewer = false;
+    for s in &mut b.searches {
+        s.dead_ends = None;
+    }
+    vec![Chapter::new(&a, figs.clone()), Chapter::new(&b, figs)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Dataset;
+
+    fn committed() -> Dataset {
+        Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn nodes_per_depth_add_up_to_the_steps() {
+        let data = committed();
+        let ctx = Ctx::new(&data);
+        let d = depths(&ctx).expect("reports/data holds depths.csv");
+        for (a, levels) in &d.trees {
+            assert_eq!(levels[0], 1, "{}: one root", a.id);
+            if a.id == "generate-and-test" {
+                for (depth, &v) in levels.iter().enumerate() {
+                    assert_eq!(v, (d.n as u64).pow(depth as u32));
+                }
+            }
+            if a.id == "permutations" {
+                // Each node at depth d − 1 has n − d + 1 children.
+                for depth in 1..=d.n {
+                    assert_eq!(
+                        levels[depth],
+                        levels[depth - 1] * (d.n - depth + 1) as u64,
+                        "permutations at depth {depth}"
+                    );
+                }
+            }
+        }
+        // The searches whose steps are placements: their nodes are their steps.
+        for id in ["bitmask", "mrv", "bitmask-mirror", "bitmask-symmetric"] {
+            if let (Some(levels), Some(p)) = (d.of(id), ctx.count(id).and_then(|s| s.at(d.n))) {
+                assert_eq!(sum(levels) as f64, p.steps.unwrap(), "{id}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_facts_are_the_depth_counts() {
+        let data = committed();
+        let ctx = Ctx::new(&data);
+        let f = tree(&ctx).expect("tree facts");
+        let rows = |id: &str| -> Vec<u64> {
+            let mut v: Vec<(usize, u64)> = data
+                .depths
+                .iter()
+                .filter(|r| r.approach == id && r.n == f.n)
+                .map(|r| (r.depth, r.nodes))
+                .collect();
+            v.sort_unstable();
+            v.into_iter().map(|x| x.1).collect()
         };
-        text.push_str(&format!(" `mrv` meets {}, {why}.", group_digits(m)));
+        let bt = rows("bitmask");
+        assert_eq!(f.bt_nodes, bt[1..].iter().sum::<u64>());
+        assert_eq!(f.solutions, queens_core::known::total(f.n).unwrap());
+        assert_eq!(f.gt_complete, (f.n as u64).pow(f.n as u32));
+        assert_eq!(f.perm_complete, (1..=f.n as u64).product::<u64>());
+        // Steps of generate-and-test are its complete candidates, not its nodes.
+        let gt_steps = ctx
+            .count("generate-and-test")
+            .unwrap()
+            .at(f.n)
+            .unwrap()
+            .steps;
+        assert_eq!(gt_steps, Some(f.gt_complete as f64));
+        let dead: u64 = data
+            .depths
+            .iter()
+            .filter(|r| r.approach == "bitmask" && r.n == f.n)
+            .filter_map(|r| r.dead_ends)
+            .sum();
+        assert_eq!(f.dead, dead);
+        let b = f.boxes.expect("the n = 4 trace");
+        assert_eq!((b.nodes, b.solutions), (16, 2));
     }
-    if !complete.is_empty() {
-        text.push_str(&format!(
-            " {} meet none: they never stop before a full board, so every rejected partial board \
-             is paid for by all its completions.",
-            complete.join(" and ")
-        ));
-    }
-    Some(text)
 }

@@ -30,6 +30,7 @@ fn line_chart() -> LineChart {
                 dashed: false,
                 spread: a.iter().map(|&(x, y)| (x, y * 0.8, y * 1.3)).collect(),
                 points: a,
+                breaks: vec![3.0],
             },
             Line {
                 label: "bitmask (every core)".into(),

@@ -78,8 +78,10 @@ pub fn environment(figures: BTreeMap<String, Placed>, rec: Arc<Recorder>) -> Env
         Ok::<_, Error>(format::human_bytes(number(&v)?))
     });
     env.add_filter("sig", |v: Value| Ok::<_, Error>(format::sig3(number(&v)?)));
-    env.add_filter("size", |v: Value| {
-        Ok::<_, Error>(format::group_digits(number(&v)?.round() as u64))
+    // Exact for integers of any size (Q(27) has 18 digits, more than an f64 holds).
+    env.add_filter("size", |v: Value| match u64::try_from(v.clone()) {
+        Ok(exact) => Ok::<_, Error>(format::group_digits(exact)),
+        Err(_) => Ok(format::group_digits(number(&v)?.round() as u64)),
     });
     env.add_test("lower", |v: Value| verdict(&v, "lower"));
     env.add_test("higher", |v: Value| verdict(&v, "higher"));

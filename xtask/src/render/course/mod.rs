@@ -40,6 +40,9 @@ pub const ANSWERS: &str = "answers.md";
 pub const INDEX_TEMPLATE: &str = "_index.md";
 /// The template of the answer key.
 pub const ANSWERS_TEMPLATE: &str = "_answers.md";
+/// The page written in place of a chapter the data do not allow, so that
+/// links to it still lead somewhere that says why.
+pub const LEFT_OUT_TEMPLATE: &str = "_left_out.md";
 
 /// The course's title, for the printable page.
 pub const TITLE: &str = "What the N-Queens programs teach, measured";

@@ -10,7 +10,8 @@ use serde::Serialize;
 
 use super::env::Placed;
 use super::{
-    ANSWERS, ANSWERS_TEMPLATE, Course, FOLDER, GENERATED, INDEX_TEMPLATE, Rendered, Templates,
+    ANSWERS, ANSWERS_TEMPLATE, Course, FOLDER, GENERATED, INDEX_TEMPLATE, LEFT_OUT_TEMPLATE,
+    Rendered, Templates,
 };
 use crate::data::Dataset;
 use crate::lessons::{Chapter, Part, Plan};
@@ -99,6 +100,10 @@ pub fn pages(
     );
     for r in &rendered {
         out.insert(format!("{FOLDER}/{}.md", r.file), page(r.text.clone()));
+    }
+    for l in &index.left_out {
+        let text = course.page(templates, LEFT_OUT_TEMPLATE, l)?;
+        out.insert(format!("{FOLDER}/{}.md", l.file), page(text));
     }
     Ok((course, out))
 }

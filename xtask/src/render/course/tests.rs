@@ -85,6 +85,7 @@ fn every_chapter_renders_and_takes_every_branch_reads_every_fact_places_every_fi
     // The index when a chapter is left out and the tree was dirty (or clean).
     let mut narrowed = with_data.clone();
     narrowed[0].1 = None;
+    narrowed[1].1 = None;
     let mut flipped = data.clone();
     flipped.meta.git_dirty = !flipped.meta.git_dirty;
     let (paged_narrowed, _) = pages(&flipped, &templates, &narrowed, figures(&data, &all))

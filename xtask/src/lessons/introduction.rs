@@ -1,0 +1,163 @@
+//! Chapter: the introduction. The puzzle, the board, what a solution, a
+//! node and a step are, the known solution counts (OEIS A000170 and
+//! A002562) and the solved boards of the data. No experiment of its own.
+
+use serde::Serialize;
+
+use super::{Chapter, Ctx};
+use queens_core::known;
+
+/// One line of the table of known counts. The template prints the counts
+/// as they are: the number filters go through `f64`, which would round
+/// Q(27)'s fundamental count (above 2⁵³).
+#[derive(Clone, Debug, Serialize)]
+pub struct Known {
+    /// Board size.
+    pub n: usize,
+    /// All solutions, OEIS A000170.
+    pub all: u64,
+    /// Fundamental solutions (one per symmetry class), OEIS A002562.
+    pub fundamental: u64,
+}
+
+/// A solved board of the data, placed with `figure(name)`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solved {
+    /// The figure's name (`board_8`), from [`crate::render::boards`].
+    pub name: String,
+    /// Its size.
+    pub n: usize,
+    /// The approach that found it.
+    pub approach: String,
+    /// Its random seed, for a local search.
+    pub seed: Option<u64>,
+}
+
+/// What a step is for one approach.
+#[derive(Clone, Debug, Serialize)]
+pub struct Unit {
+    /// Approach id.
+    pub id: String,
+    /// What it counts as a step.
+    pub unit: String,
+}
+
+/// What the introduction says.
+#[derive(Clone, Debug, Serialize)]
+pub struct Introduction {
+    /// n = 1..=27.
+    pub known: Vec<Known>,
+    /// The largest n with a known count.
+    pub largest_known: usize,
+    /// The boards of the data.
+    pub boards: Vec<Solved>,
+    /// Nodes below the root of the row-by-row tree at n = 8 (`bitmask`'s
+    /// steps), if measured.
+    pub nodes_8: Option<u64>,
+    /// The step unit of a few approaches, to show that it differs.
+    pub units: Vec<Unit>,
+}
+
+/// The approaches whose step units the chapter lists.
+const UNIT_EXAMPLES: [&str; 4] = [
+    "bitmask",
+    "generate-and-test",
+    "min-conflicts-random",
+    "half-join",
+];
+
+/// The facts.
+pub fn introduction(ctx: &Ctx) -> Introduction {
+    let known = (1..known::A000170.len())
+        .filter_map(|n| {
+            Some(Known {
+                n,
+                all: known::total(n)?,
+                fundamental: known::fundamental(n)?,
+            })
+        })
+        .collect::<Vec<_>>();
+    let boards = ctx
+        .data
+        .boards
+        .iter()
+        .map(|b| Solved {
+            name: format!("board_{}", b.cols.len()),
+            n: b.cols.len(),
+            approach: b.approach.clone(),
+            seed: b.seed,
+        })
+        .collect();
+    let nodes_8 = ctx
+        .count("bitmask")
+        .and_then(|s| s.at(8))
+        .and_then(|p| p.steps)
+        .map(|s| s as u64);
+    let units = UNIT_EXAMPLES
+        .iter()
+        .filter_map(|id| {
+            let a = ctx.data.approach(id)?;
+            Some(Unit {
+                id: a.id.clone(),
+                unit: a.step_unit.clone(),
+            })
+        })
+        .collect();
+    Introduction {
+        largest_known: known.last().map_or(0, |k| k.n),
+        known,
+        boards,
+        nodes_8,
+        units,
+    }
+}
+
+pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&introduction(ctx), Vec::new()))
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    let mut f = introduction(ctx);
+    f.nodes_8 = None;
+    for b in &mut f.boards {
+        b.seed = Some(7);
+    }
+    vec![Chapter::new(&f, Vec::new())]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Dataset;
+
+    fn committed() -> Dataset {
+        Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_table_is_oeis() {
+        let data = committed();
+        let f = introduction(&Ctx::new(&data));
+        assert_eq!(f.known.len(), 27);
+        assert_eq!(f.known[7].all, 92);
+        assert_eq!(f.known[7].fundamental, 12);
+        for k in &f.known {
+            // A class has at most 8 boards and at least one.
+            assert!(k.fundamental <= k.all && k.all <= 8 * k.fundamental);
+        }
+    }
+
+    #[test]
+    fn the_boards_are_the_figures_render_draws() {
+        let data = committed();
+        let f = introduction(&Ctx::new(&data));
+        let drawn: Vec<String> = crate::render::boards(&data)
+            .iter()
+            .map(|b| b.chart.name().to_string())
+            .collect();
+        let named: Vec<String> = f.boards.iter().map(|b| b.name.clone()).collect();
+        assert_eq!(named, drawn);
+    }
+}
