@@ -1,90 +1,395 @@
-//! Lesson: the first solution. A backtracking search stops at the first
+//! Chapter: the first solution. A backtracking search stops at the first
 //! solution in its order, and where that solution lies changes erratically
 //! with n; a local search repairs a whole board and its cost grows smoothly.
+//! The facts: how irregular the placements to the first solution are, how
+//! far every kind of backtracking got (the csp lab's settings and the tuned
+//! least room to move included), and the local searches' growth between two
+//! named points.
 
-use super::{Ctx, Lesson, Table, find, line, steps, time};
-use crate::analysis::{self, Series};
-use crate::data::Family;
+use serde::Serialize;
+
+use super::{Ctx, N_AXIS, find, line, steps, time};
+use crate::analysis::{self, Series, Stat};
+use crate::data::{Family, Status};
 use crate::figure::{Chart, Figure, Line, LineChart, MAX_LINES, Unit};
-use crate::format::{human_seconds, ratio, size};
 
 /// The dense part of the first-solution grid.
 pub const DENSE_UP_TO: usize = 32;
 
-/// The local searches proper (the tuned MRV and the formula have their own lesson).
+/// The local searches proper (the tuned MRV and the formula have their own chapter).
 pub const LOCAL: [&str; 3] = [
     "min-conflicts-random",
     "min-conflicts-most-conflicted",
     "swap-search",
 ];
 
-/// The exhaustive searches with a search order of their own: of a group
-/// that takes exactly the same steps, only the first is drawn, and the
-/// splitting counters are left out (their first solution is the row-order
-/// walk of `bitmask`, drawn once; [`splitters_note`] says how close).
-fn distinct<'s, 'a>(first: &'s [Series<'a>]) -> (Vec<&'s Series<'a>>, Vec<Vec<String>>) {
-    let groups = analysis::same_steps(first);
-    let hidden: Vec<&String> = groups.iter().flat_map(|g| &g[1..]).collect();
-    let shown = first
-        .iter()
-        .filter(|s| !hidden.contains(&&s.approach.id) && !s.approach.splits)
-        .take(MAX_LINES)
-        .collect();
-    (shown, groups)
+/// The local searches drawn against backtracking (few lines: one min-conflicts).
+const DRAWN_LOCAL: [&str; 2] = ["min-conflicts-random", "swap-search"];
+
+/// Whether a search counts queen placements (the unit of the steps chart).
+fn places_queens(s: &Series) -> bool {
+    s.approach.step_unit.starts_with("queen placements")
 }
 
-/// For each splitting counter: at how many of the sizes it shares with
-/// `bitmask` it took the same steps to its first solution.
-fn splitters_note(first: &[Series]) -> Option<String> {
-    let base = first.iter().find(|s| s.approach.id == "bitmask")?;
-    let parts: Vec<String> = first
+/// Why a search went no further.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stop {
+    /// The grid of sizes ends there: no failure.
+    GridEnd,
+    /// A run at the next size was killed at the timeout.
+    Timeout,
+    /// The next size was predicted to exceed the time budget.
+    Budget,
+    /// A hard limit of the program (memory, word size).
+    Limit,
+}
+
+impl Stop {
+    fn of(reason: &str) -> Stop {
+        if reason.starts_with("profile") {
+            Stop::GridEnd
+        } else if reason.starts_with("timeout") {
+            Stop::Timeout
+        } else if reason.starts_with("time budget") {
+            Stop::Budget
+        } else {
+            Stop::Limit
+        }
+    }
+}
+
+/// Where a backtracking search came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Origin {
+    /// The first-solution grid of the ported programs.
+    Grid,
+    /// A setting of the constraint-search lab (`csp`).
+    Lab,
+    /// `mrv-tuned`, run over random seeds.
+    Tuned,
+}
+
+/// How far a backtracking search got: the largest n where every run found a board.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reach {
+    /// Approach id or lab setting.
+    pub id: String,
+    /// Where it was measured.
+    pub origin: Origin,
+    /// The largest n where every run succeeded.
+    pub n: usize,
+    /// Median seconds there.
+    pub seconds: f64,
+    /// Why it went no further.
+    pub stop: Stop,
+}
+
+/// The irregularity of one search's placements from n to n + 1.
+#[derive(Clone, Debug, Serialize)]
+pub struct Erratic {
+    /// Approach id.
+    pub id: String,
+    /// Consecutive pairs of sizes compared.
+    pub pairs: usize,
+    /// Pairs where the placements fell.
+    pub falls: usize,
+    /// The largest rise, as a factor.
+    pub rise: f64,
+    /// The n it rose to.
+    pub rise_to: usize,
+}
+
+/// A search counted in another unit than queen placements (a table row).
+#[derive(Clone, Debug, Serialize)]
+pub struct Other {
+    /// Approach id.
+    pub id: String,
+    /// What one of its steps is.
+    pub unit: String,
+    /// Its largest n.
+    pub n: usize,
+    /// Its steps to the first solution there.
+    pub steps: f64,
+    /// Whether its steps never fell from one n to the next.
+    pub never_fell: bool,
+}
+
+/// A splitting counter, left out of the chart: how often its first solution
+/// took the same placements as `bitmask`'s.
+#[derive(Clone, Debug, Serialize)]
+pub struct Splitter {
+    /// Approach id.
+    pub id: String,
+    /// Sizes with the same placements.
+    pub same: usize,
+    /// Sizes both reached.
+    pub shared: usize,
+}
+
+/// A local search's reach.
+#[derive(Clone, Debug, Serialize)]
+pub struct Local {
+    /// Approach id.
+    pub id: String,
+    /// Largest n.
+    pub n: usize,
+    /// Median seconds there, over its random seeds.
+    pub seconds: f64,
+    /// Runs there.
+    pub runs: usize,
+    /// Runs that failed there.
+    pub failed: usize,
+}
+
+/// Time ∝ n^b between two named points.
+#[derive(Clone, Debug, Serialize)]
+pub struct Growth {
+    /// Approach id.
+    pub id: String,
+    /// The first point: the first n whose median time is at least ten
+    /// times the series' smallest.
+    pub from_n: usize,
+    /// Its median seconds.
+    pub from_s: f64,
+    /// The last point.
+    pub to_n: usize,
+    /// Its median seconds.
+    pub to_s: f64,
+    /// ln(to_s / from_s) / ln(to_n / from_n).
+    pub exponent: f64,
+}
+
+/// What the chapter says.
+#[derive(Clone, Debug, Serialize)]
+pub struct FirstSolution {
+    /// The dense grid ends here.
+    pub dense_up_to: usize,
+    /// The placement searches drawn.
+    pub drawn: usize,
+    /// The first placement search whose placements fell somewhere.
+    pub erratic: Erratic,
+    /// How many placement searches fell somewhere.
+    pub erratic_count: usize,
+    /// Groups of searches with the same placements at every n (drawn once).
+    pub same_steps: Vec<Vec<String>>,
+    /// Splitting counters, not drawn.
+    pub splitters: Vec<Splitter>,
+    /// Searches counted in other units.
+    pub others: Vec<Other>,
+    /// How far each kind of backtracking got, furthest first.
+    pub reaches: Vec<Reach>,
+    /// The local searches.
+    pub local: Vec<Local>,
+    /// The growth of the first local search's time.
+    pub growth: Growth,
+}
+
+/// The two points a growth exponent is quoted between: the first whose
+/// median time is at least ten times the series' smallest (where the
+/// per-run cost, not the fixed cost, dominates) and the last. Every chapter
+/// quotes a local search's growth this one way.
+pub fn scaling_span(series: &Series) -> Option<(Stat, Stat)> {
+    let least = series
+        .points
         .iter()
-        .filter(|s| s.approach.splits)
-        .filter_map(|s| {
-            let shared: Vec<bool> = s
-                .points
+        .map(|p| p.median_ns)
+        .fold(f64::INFINITY, f64::min);
+    let a = series.points.iter().find(|p| p.median_ns >= 10.0 * least)?;
+    let b = series.last()?;
+    (b.n > a.n).then(|| (a.clone(), b.clone()))
+}
+
+/// The growth of a series between its [`scaling_span`] points.
+pub fn growth(series: &Series) -> Option<Growth> {
+    let (a, b) = scaling_span(series)?;
+    Some(Growth {
+        id: series.approach.id.clone(),
+        from_n: a.n,
+        from_s: a.seconds(),
+        to_n: b.n,
+        to_s: b.seconds(),
+        exponent: analysis::exponent_between((a.n, a.median_ns), (b.n, b.median_ns))?,
+    })
+}
+
+fn stop(ctx: &Ctx, family: Family, id: &str) -> Stop {
+    ctx.data
+        .stops
+        .iter()
+        .find(|x| x.family == family && x.approach == id)
+        .map_or(Stop::Limit, |x| Stop::of(&x.reason))
+}
+
+/// The csp lab's furthest first-solution setting: the largest n where every
+/// sample finished (a size with a timed-out sample is not reached).
+fn lab_reach(ctx: &Ctx) -> Option<Reach> {
+    let rows: Vec<_> = ctx
+        .data
+        .csp_grid
+        .iter()
+        .filter(|r| r.mode == "first")
+        .collect();
+    let mut settings: Vec<&str> = rows.iter().map(|r| r.setting.as_str()).collect();
+    settings.dedup();
+    settings.sort_unstable();
+    settings.dedup();
+    let grid_end = rows.iter().map(|r| r.n).max()?;
+    settings
+        .iter()
+        .filter_map(|&s| {
+            let mine: Vec<_> = rows.iter().filter(|r| r.setting == s).collect();
+            let mut sizes: Vec<usize> = mine.iter().map(|r| r.n).collect();
+            sizes.sort_unstable();
+            sizes.dedup();
+            let all_ok = |n: usize| {
+                mine.iter()
+                    .filter(|r| r.n == n)
+                    .all(|r| r.status == Status::Ok)
+            };
+            let n = sizes.iter().copied().take_while(|&n| all_ok(n)).last()?;
+            let nanos: Vec<f64> = mine
                 .iter()
-                .filter_map(|p| Some(p.steps? == base.at(p.n)?.steps?))
+                .filter(|r| r.n == n)
+                .filter_map(|r| Some(r.nanos? as f64))
                 .collect();
-            (!shared.is_empty()).then(|| {
-                format!(
-                    "`{}` took the same steps as `bitmask` at {} of the {} sizes both reached, and went on to n = {}",
-                    s.approach.id,
-                    shared.iter().filter(|&&same| same).count(),
-                    shared.len(),
-                    s.last().map_or(0, |p| p.n)
-                )
+            Some(Reach {
+                id: s.to_string(),
+                origin: Origin::Lab,
+                n,
+                seconds: analysis::median_f64(nanos) / 1e9,
+                stop: if n == grid_end {
+                    Stop::GridEnd
+                } else {
+                    Stop::Timeout
+                },
+            })
+        })
+        .max_by(|a, b| a.n.cmp(&b.n).then(b.seconds.total_cmp(&a.seconds)))
+}
+
+fn reach_of(ctx: &Ctx, s: &Series, family: Family, origin: Origin) -> Option<Reach> {
+    let p = s.points.iter().rev().find(|p| p.failed == 0)?;
+    Some(Reach {
+        id: s.approach.id.clone(),
+        origin,
+        n: p.n,
+        seconds: p.seconds(),
+        stop: if p.n == s.last()?.n {
+            stop(ctx, family, &s.approach.id)
+        } else {
+            Stop::Timeout
+        },
+    })
+}
+
+/// The exhaustive placement searches drawn: of a group that takes exactly
+/// the same placements, only the first; no splitting counter.
+fn drawn<'s, 'a>(first: &'s [Series<'a>]) -> Vec<&'s Series<'a>> {
+    let groups = analysis::same_steps(first);
+    let hidden: Vec<&String> = groups.iter().flat_map(|g| &g[1..]).collect();
+    first
+        .iter()
+        .filter(|s| places_queens(s) && !hidden.contains(&&s.approach.id) && !s.approach.splits)
+        .take(MAX_LINES)
+        .collect()
+}
+
+/// The facts, if the exhaustive and local searches were measured.
+pub fn facts(ctx: &Ctx) -> Option<FirstSolution> {
+    let shown = drawn(&ctx.first);
+    let placements: Vec<&Series> = ctx.first.iter().filter(|s| places_queens(s)).collect();
+    let erratic: Vec<Erratic> = placements
+        .iter()
+        .filter_map(|s| {
+            let (pairs, falls, rise, rise_to) = analysis::irregularity(&s.points, DENSE_UP_TO)?;
+            (pairs >= 3 && falls > 0).then(|| Erratic {
+                id: s.approach.id.clone(),
+                pairs,
+                falls,
+                rise,
+                rise_to,
             })
         })
         .collect();
-    (!parts.is_empty()).then(|| format!(" Not drawn: {}.", parts.join("; ")))
-}
-
-/// "`id` 98 % at n = 13" for each approach: its first solution's steps over
-/// its count's, at the largest n both were measured.
-fn share_of_count(ctx: &Ctx, ids: &[String]) -> String {
-    ids.iter()
-        .filter_map(|code| {
-            let id = code.trim_matches('`');
-            let (first, count) = (ctx.first(id)?, ctx.count(id)?);
-            let (n, share) =
-                first.points.iter().rev().find_map(|p| {
-                    Some((p.n, p.steps? / count.at(p.n)?.steps.filter(|&s| s > 0.0)?))
-                })?;
-            Some(format!(
-                "{code} {} at n = {n}",
-                crate::format::percent(share)
-            ))
+    let base = ctx.first("bitmask");
+    let splitters = ctx
+        .first
+        .iter()
+        .filter(|s| s.approach.splits)
+        .filter_map(|s| {
+            let b = base?;
+            let shared: Vec<bool> = s
+                .points
+                .iter()
+                .filter_map(|p| Some(p.steps? == b.at(p.n)?.steps?))
+                .collect();
+            (!shared.is_empty()).then(|| Splitter {
+                id: s.approach.id.clone(),
+                same: shared.iter().filter(|&&x| x).count(),
+                shared: shared.len(),
+            })
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    let others = ctx
+        .first
+        .iter()
+        .filter(|s| !places_queens(s))
+        .filter_map(|s| {
+            let p = s.last()?;
+            Some(Other {
+                id: s.approach.id.clone(),
+                unit: s.approach.step_unit.clone(),
+                n: p.n,
+                steps: p.steps?,
+                never_fell: analysis::irregularity(&s.points, DENSE_UP_TO).is_none_or(|i| i.1 == 0),
+            })
+        })
+        .collect();
+    let mut reaches: Vec<Reach> = Vec::new();
+    if let Some(r) = ctx
+        .first
+        .iter()
+        .filter_map(|s| reach_of(ctx, s, Family::First, Origin::Grid))
+        .max_by(|a, b| a.n.cmp(&b.n).then(b.seconds.total_cmp(&a.seconds)))
+    {
+        reaches.push(r);
+    }
+    reaches.extend(lab_reach(ctx));
+    if let Some(t) = ctx.local("mrv-tuned") {
+        reaches.extend(reach_of(ctx, t, Family::Local, Origin::Tuned));
+    }
+    reaches.sort_by(|a, b| b.n.cmp(&a.n).then(a.seconds.total_cmp(&b.seconds)));
+    let local: Vec<Local> = LOCAL
+        .iter()
+        .filter_map(|id| {
+            let s = find(&ctx.local, id)?;
+            let p = s.last()?;
+            Some(Local {
+                id: id.to_string(),
+                n: p.n,
+                seconds: p.seconds(),
+                runs: p.ok + p.failed,
+                failed: p.failed,
+            })
+        })
+        .collect();
+    Some(FirstSolution {
+        dense_up_to: DENSE_UP_TO,
+        drawn: shown.len(),
+        erratic_count: erratic.len(),
+        erratic: erratic.into_iter().next()?,
+        same_steps: analysis::same_steps(&ctx.first),
+        splitters,
+        others,
+        reaches,
+        growth: growth(find(&ctx.local, LOCAL[0])?)?,
+        local,
+    })
 }
 
-pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
-    if ctx.first.is_empty() {
-        return None;
-    }
-    let (shown, groups) = distinct(&ctx.first);
+fn figures(ctx: &Ctx) -> Vec<Figure> {
     let dense = |l: Line| Line {
         points: l
             .points
@@ -94,196 +399,169 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
         spread: Vec::new(),
         ..l
     };
-    let mut figures = vec![Figure {
-        chart: Chart::Line(LineChart {
-            name: "first_exhaustive_steps",
-            title: format!("Backtracking to the first solution, n ≤ {DENSE_UP_TO}"),
-            x_desc: "n (board size = number of queens)".into(),
-            y_desc: "steps to the first solution (log scale)".into(),
-            x_log: false,
-            y_log: true,
-            y_unit: Unit::Count,
-            lines: shown.iter().map(|s| dense(line(s, &steps))).collect(),
-        }),
-        caption: format!(
-            "Steps each exhaustive search takes before its first solution, at every n measured up to \
-             {DENSE_UP_TO}.{}{}",
-            splitters_note(&ctx.first).unwrap_or_default(),
-            if groups.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " Searches that take exactly the same steps at every n are drawn once: {}.",
-                    groups
-                        .iter()
-                        .map(|g| g
-                            .iter()
-                            .map(|id| format!("`{id}`"))
-                            .collect::<Vec<_>>()
-                            .join(" = "))
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                )
-            }
-        ),
-    }];
-    let locals: Vec<&Series> = LOCAL.iter().filter_map(|id| find(&ctx.local, id)).collect();
-    let mut contrast: Vec<Line> = locals.iter().map(|s| line(s, &time)).collect();
-    if let Some(mrv) = ctx.first("mrv") {
-        contrast.push(line(mrv, &time));
+    let mut contrast: Vec<Line> = DRAWN_LOCAL
+        .iter()
+        .filter_map(|id| Some(line(find(&ctx.local, id)?, &time)))
+        .collect();
+    contrast.extend(ctx.local("mrv-tuned").map(|s| line(s, &time)));
+    contrast.extend(ctx.first("mrv").map(|s| line(s, &time)));
+    // Medians only: the whiskers of four series on a log–log chart clutter it.
+    for l in &mut contrast {
+        l.spread.clear();
     }
-    if !locals.is_empty() {
-        figures.push(Figure {
+    vec![
+        Figure {
+            chart: Chart::Line(LineChart {
+                name: "first_exhaustive_steps",
+                title: format!("Queen placements to the first solution, n ≤ {DENSE_UP_TO}"),
+                x_desc: N_AXIS.into(),
+                y_desc: "queen placements (log scale)".into(),
+                x_log: false,
+                y_log: true,
+                y_unit: Unit::Count,
+                lines: drawn(&ctx.first)
+                    .iter()
+                    .map(|s| dense(line(s, &steps)))
+                    .collect(),
+            }),
+            caption: String::new(),
+        },
+        Figure {
             chart: Chart::Line(LineChart {
                 name: "first_local_time",
-                title: "Local search to a solution, against the best backtracking".into(),
+                title: "Time to one solution: local search and backtracking".into(),
                 x_desc: "n (board size = number of queens, log scale)".into(),
-                y_desc: "time per run (median; log scale)".into(),
+                y_desc: "median time (log scale)".into(),
                 x_log: true,
                 y_log: true,
                 y_unit: Unit::Seconds,
                 lines: contrast,
             }),
-            caption: "Median time over random seeds for the local searches (whiskers: fastest and \
-                      slowest random seed), median time of the timed runs for O'Keefe's least room to move. \
-                      Log–log axes: a straight line is a power of n."
-                .into(),
-        });
-    }
-    let mut table = Table::new(&[
-        "approach",
-        "largest n",
-        "time there",
-        "steps there",
-        "steps fell from n to n + 1",
-        "largest rise",
-        "why it went no further",
-    ]);
-    let stop = |family: Family, id: &str| {
-        ctx.data
-            .stops
-            .iter()
-            .find(|x| x.family == family && x.approach == id)
-            .map_or("–".into(), |x| x.reason.clone())
+            caption: String::new(),
+        },
+    ]
+}
+
+pub(super) fn chapter(ctx: &Ctx) -> Option<super::Chapter> {
+    Some(super::Chapter::new(&facts(ctx)?, figures(ctx)))
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<super::Chapter> {
+    let Some(base) = facts(ctx) else {
+        return Vec::new();
     };
-    for s in &ctx.first {
-        let p = s.last()?;
-        let irr = analysis::irregularity(&s.points, DENSE_UP_TO);
-        table.row(vec![
-            format!("`{}`", s.approach.id),
-            size(p.n),
-            human_seconds(p.seconds()),
-            super::steps_cell(p),
-            irr.map_or("–".into(), |(pairs, falls, _, _)| {
-                format!("{falls} of {pairs}")
-            }),
-            irr.map_or("–".into(), |(_, _, rise, at)| {
-                format!("{} (to n = {at})", ratio(rise))
-            }),
-            stop(Family::First, &s.approach.id),
-        ]);
+    let figures = figures(ctx);
+    let mut out = Vec::new();
+    for stop in [Stop::GridEnd, Stop::Timeout, Stop::Budget, Stop::Limit] {
+        let mut f = base.clone();
+        for r in &mut f.reaches {
+            r.stop = stop;
+        }
+        for o in &mut f.others {
+            o.never_fell = !o.never_fell;
+        }
+        for l in &mut f.local {
+            l.failed = 1;
+        }
+        f.same_steps.clear();
+        f.splitters.clear();
+        f.others.clear();
+        out.push(super::Chapter::new(&f, figures.clone()));
     }
-    for s in &locals {
-        let p = s.last()?;
-        table.row(vec![
-            format!("`{}` (median over seeds)", s.approach.id),
-            size(p.n),
-            human_seconds(p.seconds()),
-            super::steps_cell(p),
-            "–".into(),
-            "–".into(),
-            stop(Family::Local, &s.approach.id),
-        ]);
+    let mut f = base;
+    let extra = f.same_steps.first().cloned().unwrap_or_default();
+    f.same_steps.push(extra);
+    for o in &mut f.others {
+        o.never_fell = !o.never_fell;
     }
-    let mut why = Vec::new();
-    let erratic: Vec<(String, (usize, usize, f64, usize))> = ctx
-        .first
-        .iter()
-        .filter_map(|s| {
-            let irr =
-                analysis::irregularity(&s.points, DENSE_UP_TO).filter(|i| i.0 >= 3 && i.1 > 0)?;
-            Some((s.approach.id.clone(), irr))
-        })
-        .collect();
-    if let Some((id, (pairs, falls, rise, at))) = erratic.first() {
-        why.push(format!(
-            "A backtracking search stops at the first solution in its own order, so its cost is the \
-             part of the tree that lies before that solution, and where the first solution lies \
-             changes from one n to the next. For `{id}` the steps fell at {falls} of {pairs} steps \
-             from n to n + 1 and once rose {} (to n = {at}). {} of the {} exhaustive searches \
-             measured behave this way.",
-            ratio(*rise),
-            erratic.len(),
-            ctx.first.len(),
-        ));
+    out.push(super::Chapter::new(&f, figures));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Dataset;
+
+    fn committed() -> Dataset {
+        Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
     }
-    let monotone: Vec<String> = ctx
-        .first
-        .iter()
-        .filter(|s| {
-            analysis::irregularity(&s.points, DENSE_UP_TO).is_some_and(|i| i.0 >= 3 && i.1 == 0)
-        })
-        .map(|s| format!("`{}`", s.approach.id))
-        .collect();
-    if !monotone.is_empty() {
-        why.push(format!(
-            "{} never got cheaper from one n to the next: before their first solution can appear \
-             they must build a whole part of their search (every level of partial lists but the \
-             last, or candidates in a fixed order), and that part grows with n. Their first \
-             solution's share of the steps of counting every solution: {}.",
-            monotone.join(", "),
-            share_of_count(ctx, &monotone)
-        ));
+
+    #[test]
+    fn the_furthest_backtracking_is_named_and_reached_by_every_run() {
+        let data = committed();
+        let ctx = Ctx::new(&data);
+        let f = facts(&ctx).expect("facts");
+        let best = &f.reaches[0];
+        // Every measured backtracking with all runs solved is no further.
+        for s in &ctx.first {
+            for p in s.points.iter().filter(|p| p.failed == 0) {
+                assert!(p.n <= best.n, "{} reached {}", s.approach.id, p.n);
+            }
+        }
+        for r in data.csp_grid.iter().filter(|r| r.mode == "first") {
+            let all_ok = data
+                .csp_grid
+                .iter()
+                .filter(|q| q.mode == "first" && q.setting == r.setting && q.n == r.n)
+                .all(|q| q.status == Status::Ok);
+            assert!(!all_ok || r.n <= best.n, "{} reached {}", r.setting, r.n);
+        }
+        // The lab's `mrv-random` at 200 had a timed-out run: not reached there.
+        let lab = f.reaches.iter().find(|r| r.origin == Origin::Lab).unwrap();
+        assert_ne!(lab.id, "mrv-random");
+        // mrv-tuned: every seed solved at its n.
+        let tuned = f
+            .reaches
+            .iter()
+            .find(|r| r.origin == Origin::Tuned)
+            .unwrap();
+        let runs: Vec<_> = data
+            .samples
+            .iter()
+            .filter(|s| s.family == Family::Local && s.approach == "mrv-tuned" && s.n == tuned.n)
+            .collect();
+        assert!(!runs.is_empty() && runs.iter().all(|s| s.status == Status::Ok));
     }
-    if let (Some(s), Some(mrv)) = (locals.first(), ctx.first("mrv"))
-        && let Some((a, b)) = super::local_search::scaling_span(s)
-    {
-        let e = analysis::exponent_between((a.n, a.median_ns), (b.n, b.median_ns));
-        why.push(format!(
-            "A local search starts from a complete board and repairs it, so it does not depend on \
-             where a solution lies in any order: `{}` took {} at n = {} and {} at n = {} (time ∝ \
-             n^{} between those two points, where the run's own cost, not its start-up, dominates). Least room to move, the best backtracking here, \
-             reached n = {} in {}.",
-            s.approach.id,
-            human_seconds(a.seconds()),
-            size(a.n),
-            human_seconds(b.seconds()),
-            size(b.n),
-            e.map_or("–".into(), |e| format!("{e:.2}")),
-            size(mrv.last()?.n),
-            human_seconds(mrv.last()?.seconds()),
-        ));
+
+    #[test]
+    fn one_unit_per_chart_and_one_growth_rate() {
+        let data = committed();
+        let ctx = Ctx::new(&data);
+        let f = facts(&ctx).expect("facts");
+        for fig in figures(&ctx) {
+            if let Chart::Line(c) = &fig.chart
+                && c.name == "first_exhaustive_steps"
+            {
+                for l in &c.lines {
+                    let s = ctx.first(&l.label).expect("a drawn series");
+                    assert!(
+                        places_queens(s),
+                        "{} counts {}",
+                        l.label,
+                        s.approach.step_unit
+                    );
+                }
+            }
+        }
+        // The growth agrees with the two medians it is quoted with.
+        let g = &f.growth;
+        let e = (g.to_s / g.from_s).ln() / (g.to_n as f64 / g.from_n as f64).ln();
+        assert!((e - g.exponent).abs() < 1e-9);
+        // The placements fell where the data say (bitmask, first erratic).
+        let s = ctx.first(&f.erratic.id).unwrap();
+        let dense: Vec<(usize, f64)> = s
+            .points
+            .iter()
+            .filter(|p| p.n <= DENSE_UP_TO)
+            .map(|p| (p.n, p.steps.unwrap()))
+            .collect();
+        let falls = dense
+            .windows(2)
+            .filter(|w| w[1].0 == w[0].0 + 1 && w[1].1 < w[0].1)
+            .count();
+        assert_eq!(falls, f.erratic.falls);
     }
-    let reach = locals.iter().filter_map(|s| s.last()).max_by_key(|p| p.n);
-    let summary = erratic.first().map(|(id, (pairs, falls, rise, _))| {
-        format!(
-            "The first solution of a backtracking search is erratic in n: `{id}`'s steps fell at {falls} of {pairs} steps from n to n + 1 and rose up to {}{}.",
-            ratio(*rise),
-            reach.map_or(String::new(), |p| format!(
-                ", while local search found a board of {} queens in {}",
-                size(p.n),
-                human_seconds(p.seconds())
-            ))
-        )
-    });
-    Some(Lesson {
-        title: "The first solution: backtracking against local search".into(),
-        question: "How does the cost of finding one solution grow with n?".into(),
-        experiment: format!(
-            "Held fixed: the task, one valid board. Changed: the method. The exhaustive searches run \
-             with `--first` at every n from 8 to {DENSE_UP_TO}, then 50, 100, …, until a measured run \
-             exceeds the time budget or is stopped for taking far longer (no prediction: the \
-             cost is erratic); the local searches run once per random seed on a 1-2-5 grid up \
-             to a million queens."
-        ),
-        figures,
-        table,
-        why,
-        try_it: vec![
-            "queens --algo bitmask --first --json 21".into(),
-            "queens --algo bitmask --first --json 22".into(),
-            "queens --algo min-conflicts-random --seed 3 --json 1000000".into(),
-        ],
-        summary,
-    })
 }
