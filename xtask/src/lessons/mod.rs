@@ -89,6 +89,13 @@ pub const PLAN: &[Plan] = &[
         flips: first_solution::flips,
     },
     Plan {
+        file: "05-local-search",
+        part: Part::Core,
+        build: local_search::chapter,
+        #[cfg(test)]
+        flips: local_search::flips,
+    },
+    Plan {
         file: "10-threads",
         part: Part::Engineering,
         build: threads::chapter,
@@ -211,8 +218,6 @@ pub fn all(data: &Dataset) -> Vec<Lesson> {
         symmetry::lesson,
         join::lesson,
         memory::lesson,
-        local_search::lesson,
-        local_study::lesson,
         constructions::lesson,
         block_sums::lesson,
     ]
