@@ -272,7 +272,7 @@ const ORDER: &str = "finds one board, chosen by --seed; entry i is the row of \
 /// The description of `min-conflicts-random`.
 pub static RANDOM_INFO: Info = Info {
     id: "min-conflicts-random",
-    title: "Min-conflicts, random attacked queen",
+    title: "Min-conflicts, random column",
     source: "[Pinella 2015] nqueens.rkt write-up: nq-mc",
     structure: STRUCTURE,
     step_unit: "queen moves",
@@ -318,13 +318,13 @@ pub static TRACE: TraceInfo = TraceInfo {
 /// The largest n traced: the `init` board counts n events towards the bound.
 pub const TRACE_MAX_N: usize = 9_000_000;
 
-/// `min-conflicts-random`: moves a uniformly random attacked queen each step
-/// (the write-up's `nq-mc`).
+/// `min-conflicts-random`: picks a random column each iteration and moves
+/// its queen only if it is attacked (the write-up's `nq-mc`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MinConflictsRandom;
 
 /// `min-conflicts-most-conflicted`: moves the most-conflicted queen half the
-/// time, a random one otherwise (the write-up's `nq-mc-maxi`).
+/// time, a random column otherwise (the write-up's `nq-mc-maxi`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MinConflictsMostConflicted;
 

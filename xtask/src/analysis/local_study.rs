@@ -59,6 +59,29 @@ pub fn wilson(k: usize, m: usize) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// Fisher's exact test, two-sided: the probability, with the margins of
+/// the 2×2 table fixed, of a table at most as likely as the one observed
+/// (`k1` of `m1` against `k2` of `m2`). Below 0.05 the two rates differ at
+/// the 5 % level; otherwise the difference is within noise.
+pub fn fisher(k1: usize, m1: usize, k2: usize, m2: usize) -> f64 {
+    let total = m1 + m2;
+    let ks = k1 + k2;
+    let mut ln_fact = vec![0.0f64; total + 1];
+    for i in 1..=total {
+        ln_fact[i] = ln_fact[i - 1] + (i as f64).ln();
+    }
+    let ln_choose = |a: usize, b: usize| ln_fact[a] - ln_fact[b] - ln_fact[a - b];
+    let ln_p = |x: usize| ln_choose(m1, x) + ln_choose(m2, ks - x) - ln_choose(total, ks);
+    let observed = ln_p(k1);
+    let (lo, hi) = (ks.saturating_sub(m2), ks.min(m1));
+    (lo..=hi)
+        .map(ln_p)
+        .filter(|&l| l <= observed + 1e-7)
+        .map(f64::exp)
+        .sum::<f64>()
+        .min(1.0)
+}
+
 /// The q-quantile (0..=1) of sorted values, nearest rank.
 fn quantile(sorted: &[u64], q: f64) -> u64 {
     let i = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
@@ -187,6 +210,18 @@ mod tests {
         let (lo, hi) = wilson(1000, 1000);
         assert!(hi == 1.0 && (lo - 0.99617).abs() < 1e-4, "{lo}");
         assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn fisher_matches_known_values() {
+        // Fisher's tea tasting: 3 of 4 against 1 of 4, p = 0.486.
+        assert!((fisher(3, 4, 1, 4) - 0.4857).abs() < 1e-3);
+        // Identical rates: p = 1; 0 of 200 against 200 of 200: p ≈ 0.
+        assert!((fisher(57, 1000, 57, 1000) - 1.0).abs() < 1e-9);
+        assert!(fisher(0, 200, 200, 200) < 1e-50);
+        // 69 against 54 stuck of 1 000: not significant at 5 %.
+        let p = fisher(69, 1000, 54, 1000);
+        assert!(p > 0.05 && p < 0.3, "{p}");
     }
 
     #[test]

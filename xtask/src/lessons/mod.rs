@@ -81,71 +81,34 @@ pub struct Plan {
     pub flips: fn(&Ctx) -> Vec<Chapter>,
 }
 
+/// A [`Plan`] entry: file stem, part, the function computing its data and
+/// the one building its fixtures (tests only).
+macro_rules! plan {
+    ($file:literal, $part:ident, $build:path, $flips:path) => {
+        Plan {
+            file: $file,
+            part: Part::$part,
+            build: $build,
+            #[cfg(test)]
+            flips: $flips,
+        }
+    };
+}
+
 /// The course, in order.
+#[rustfmt::skip]
 pub const PLAN: &[Plan] = &[
-    Plan {
-        file: "00-introduction",
-        part: Part::Introduction,
-        build: introduction::chapter,
-        #[cfg(test)]
-        flips: introduction::flips,
-    },
-    Plan {
-        file: "01-tree",
-        part: Part::Core,
-        build: tree_size::chapter,
-        #[cfg(test)]
-        flips: tree_size::flips,
-    },
-    Plan {
-        file: "02-representation",
-        part: Part::Core,
-        build: representation::chapter,
-        #[cfg(test)]
-        flips: representation::flips,
-    },
-    Plan {
-        file: "10-threads",
-        part: Part::Engineering,
-        build: threads::chapter,
-        #[cfg(test)]
-        flips: threads::flips,
-    },
-    Plan {
-        file: "12-approaches",
-        part: Part::Reference,
-        build: reference::approaches_page,
-        #[cfg(test)]
-        flips: reference::approaches_flips,
-    },
-    Plan {
-        file: "13-benchmarks",
-        part: Part::Reference,
-        build: reference::benchmarks_page,
-        #[cfg(test)]
-        flips: reference::benchmarks_flips,
-    },
-    Plan {
-        file: "14-reproduce",
-        part: Part::Reference,
-        build: reference::reproduce_page,
-        #[cfg(test)]
-        flips: reference::reproduce_flips,
-    },
-    Plan {
-        file: "15-glossary",
-        part: Part::Reference,
-        build: reference::words_page,
-        #[cfg(test)]
-        flips: reference::no_flips,
-    },
-    Plan {
-        file: "16-references",
-        part: Part::Reference,
-        build: reference::words_page,
-        #[cfg(test)]
-        flips: reference::no_flips,
-    },
+    plan!("00-introduction", Introduction, introduction::chapter, introduction::flips),
+    plan!("01-tree", Core, tree_size::chapter, tree_size::flips),
+    plan!("02-representation", Core, representation::chapter, representation::flips),
+    plan!("04-first-solution", Core, first_solution::chapter, first_solution::flips),
+    plan!("05-local-search", Core, local_search::chapter, local_search::flips),
+    plan!("10-threads", Engineering, threads::chapter, threads::flips),
+    plan!("12-approaches", Reference, reference::approaches_page, reference::approaches_flips),
+    plan!("13-benchmarks", Reference, reference::benchmarks_page, reference::benchmarks_flips),
+    plan!("14-reproduce", Reference, reference::reproduce_page, reference::reproduce_flips),
+    plan!("15-glossary", Reference, reference::words_page, reference::no_flips),
+    plan!("16-references", Reference, reference::words_page, reference::no_flips),
 ];
 
 /// Every chapter of [`PLAN`] with its data, or `None` where the data lack it.
@@ -260,9 +223,6 @@ pub fn all(data: &Dataset) -> Vec<Lesson> {
         symmetry::lesson,
         join::lesson,
         memory::lesson,
-        first_solution::lesson,
-        local_search::lesson,
-        local_study::lesson,
         constructions::lesson,
         block_sums::lesson,
     ]
