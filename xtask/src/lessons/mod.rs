@@ -80,13 +80,22 @@ pub struct Plan {
 }
 
 /// The course, in order.
-pub const PLAN: &[Plan] = &[Plan {
-    file: "10-threads",
-    part: Part::Engineering,
-    build: threads::chapter,
-    #[cfg(test)]
-    flips: threads::flips,
-}];
+pub const PLAN: &[Plan] = &[
+    Plan {
+        file: "07-memory",
+        part: Part::Engineering,
+        build: memory::chapter,
+        #[cfg(test)]
+        flips: memory::flips,
+    },
+    Plan {
+        file: "10-threads",
+        part: Part::Engineering,
+        build: threads::chapter,
+        #[cfg(test)]
+        flips: threads::flips,
+    },
+];
 
 /// Every chapter of [`PLAN`] with its data, or `None` where the data lack it.
 pub fn chapters(data: &Dataset) -> Vec<(&'static Plan, Option<Chapter>)> {
@@ -201,7 +210,6 @@ pub fn all(data: &Dataset) -> Vec<Lesson> {
         constraint_lab::lesson,
         symmetry::lesson,
         join::lesson,
-        memory::lesson,
         first_solution::lesson,
         local_search::lesson,
         local_study::lesson,
