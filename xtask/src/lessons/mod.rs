@@ -89,6 +89,20 @@ pub const PLAN: &[Plan] = &[
         flips: memory::flips,
     },
     Plan {
+        file: "08-symmetry",
+        part: Part::Engineering,
+        build: symmetry::chapter,
+        #[cfg(test)]
+        flips: symmetry::flips,
+    },
+    Plan {
+        file: "09-join",
+        part: Part::Engineering,
+        build: join::chapter,
+        #[cfg(test)]
+        flips: join::flips,
+    },
+    Plan {
         file: "10-threads",
         part: Part::Engineering,
         build: threads::chapter,
@@ -208,8 +222,6 @@ pub fn all(data: &Dataset) -> Vec<Lesson> {
         tree_size::lesson,
         ordering::lesson,
         constraint_lab::lesson,
-        symmetry::lesson,
-        join::lesson,
         first_solution::lesson,
         local_search::lesson,
         local_study::lesson,
