@@ -221,12 +221,14 @@ mod tests {
             };
             assert!(list.contains(&p.n), "n = {}", p.n);
         }
-        assert_eq!(
-            f.wins.len() + f.losses.len() + f.ties.len(),
-            f.points.len()
-        );
+        assert_eq!(f.wins.len() + f.losses.len() + f.ties.len(), f.points.len());
         let from = f.ahead_from.expect("the join wins at the largest n");
-        assert!(f.points.iter().filter(|p| p.n >= from).all(|p| f.wins.contains(&p.n)));
+        assert!(
+            f.points
+                .iter()
+                .filter(|p| p.n >= from)
+                .all(|p| f.wins.contains(&p.n))
+        );
         let p = f.prediction.expect("the count stopped on a predicted time");
         assert_eq!(p.n, p.last_n + 1);
     }

@@ -179,10 +179,7 @@ fn factorial(n: usize) -> f64 {
 pub fn memory(ctx: &Ctx) -> Option<Memory> {
     let base = baseline(ctx)?;
     let series: Vec<&Series> = SEARCHES.iter().filter_map(|id| ctx.count(id)).collect();
-    let searches: Vec<Search> = series
-        .iter()
-        .filter_map(|s| search(ctx, s, base))
-        .collect();
+    let searches: Vec<Search> = series.iter().filter_map(|s| search(ctx, s, base)).collect();
     let strict_series = ctx.count("list-comprehension-strict")?;
     let last = strict_series.last()?;
     let before = strict_series.points.iter().rev().nth(1)?;

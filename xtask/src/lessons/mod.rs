@@ -109,6 +109,13 @@ pub const PLAN: &[Plan] = &[
         #[cfg(test)]
         flips: threads::flips,
     },
+    Plan {
+        file: "11-block-sums",
+        part: Part::Engineering,
+        build: block_sums::chapter,
+        #[cfg(test)]
+        flips: block_sums::flips,
+    },
 ];
 
 /// Every chapter of [`PLAN`] with its data, or `None` where the data lack it.
@@ -226,7 +233,6 @@ pub fn all(data: &Dataset) -> Vec<Lesson> {
         local_search::lesson,
         local_study::lesson,
         constructions::lesson,
-        block_sums::lesson,
     ]
     .iter()
     .filter_map(|lesson| lesson(&ctx))

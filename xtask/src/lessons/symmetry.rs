@@ -162,7 +162,11 @@ mod tests {
                 s.family == Family::Count && s.approach == id && s.n == n && s.status == Status::Ok
             })
             .collect();
-        let nanos: Vec<f64> = ok.iter().filter_map(|s| s.nanos).map(|v| v as f64).collect();
+        let nanos: Vec<f64> = ok
+            .iter()
+            .filter_map(|s| s.nanos)
+            .map(|v| v as f64)
+            .collect();
         (
             crate::analysis::median_f64(nanos),
             ok[0].steps.expect("steps") as f64,
@@ -184,6 +188,10 @@ mod tests {
         }
         // Mirroring halves the tree, up to the middle column of odd n.
         let mirror = f.rows.iter().find(|r| r.id == "bitmask-mirror").unwrap();
-        assert!((1.8..=2.0).contains(&mirror.fewer_nodes), "{}", mirror.fewer_nodes);
+        assert!(
+            (1.8..=2.0).contains(&mirror.fewer_nodes),
+            "{}",
+            mirror.fewer_nodes
+        );
     }
 }

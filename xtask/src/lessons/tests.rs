@@ -115,27 +115,6 @@ fn nodes_per_depth_add_up_to_the_steps() {
 }
 
 #[test]
-fn block_sums_counts_factor_into_shifts_symmetries_and_canonical_matrices() {
-    let data = committed();
-    let t = text(&lesson(&data, "Constraint order"));
-    let solutions = |name: &str| {
-        data.block_sums
-            .iter()
-            .find(|r| r.strategy == name && r.finished)
-            .map(|r| r.solutions)
-            .expect(name)
-    };
-    let (all, corner, canonical) = (
-        solutions("no-symmetry"),
-        solutions("corner-zero-only"),
-        solutions("seed-order"),
-    );
-    assert_eq!(all, 16 * 8 * canonical);
-    assert_eq!(corner, 8 * canonical);
-    assert!(t.contains(&format!("= 16 × 8 × {canonical}")), "{t}");
-}
-
-#[test]
 fn every_lesson_is_complete_and_its_charts_are_readable() {
     let data = committed();
     let lessons = all(&data);
