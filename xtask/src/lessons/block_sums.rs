@@ -1,85 +1,164 @@
-//! Lesson: constraint order in a second backtracking problem (Aiello's
+//! Chapter: constraint order in a second backtracking problem (Aiello's
 //! Part II): the 4×4 matrices of 0..15 whose 2×2 blocks all sum to 30.
 //! When each check runs, and in which order the cells are filled, decide
 //! how many numbers are tried; the symmetry rules decide which problem is
 //! solved at all.
 
-use super::{Ctx, Lesson, Table};
+use serde::Serialize;
+
+use super::{Chapter, Ctx};
 use crate::analysis::block_sums::{Summary, summarise};
+use crate::analysis::{Spread, Verdict};
 use crate::figure::{Bar, BarChart, Chart, Figure, Unit};
-use crate::format::{group_digits, human_count, human_seconds, ratio, times};
+use crate::format::{human_count, human_seconds};
 
-/// Each strategy of `block-sums --compare-orders`, in one line.
-const STRATEGIES: [(&str, &str); 8] = [
-    (
-        "seed-order",
-        "the source's cell order (each 2×2 block completed as soon as possible), every check as soon as its cells are filled",
-    ),
-    (
-        "seed-clauses",
-        "the source's cell order, each check where the Visual Prolog clause has it (after a group of cells)",
-    ),
-    (
-        "row-major",
-        "cells row by row, every check as soon as its cells are filled",
-    ),
-    (
-        "deferred-distinct",
-        "the source's order, \"all numbers different\" checked only on the complete matrix",
-    ),
-    (
-        "deferred-sums",
-        "the source's order, distinctness as filled, block sums only on the complete matrix",
-    ),
-    (
-        "generate-and-test",
-        "every check only on the complete matrix",
-    ),
-    (
-        "corner-zero-only",
-        "`seed-order` keeping only the symmetry rule a[0][0] = 0",
-    ),
-    ("no-symmetry", "`seed-order` without any symmetry rule"),
-];
-
-/// One line saying what a strategy does.
-fn what(strategy: &str) -> &'static str {
-    STRATEGIES
-        .iter()
-        .find(|(name, _)| *name == strategy)
-        .map_or("(not described)", |(_, w)| w)
+/// One strategy of `block-sums --compare-orders`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Strategy {
+    /// Its name (the template says what it does).
+    pub name: String,
+    /// Median numbers tried (at least this many when unfinished).
+    pub steps: f64,
+    /// Median seconds.
+    pub seconds: f64,
+    /// Whether every run finished within the budget.
+    pub finished: bool,
+    /// Matrices found.
+    pub solutions: u64,
+    /// Its steps over `seed-order`'s.
+    pub vs_seed: f64,
 }
 
-/// The strategies that solve the seed's problem (its symmetry rules), and
-/// those that solve a larger one.
-pub fn split(summaries: &[Summary]) -> Option<(&Summary, Vec<&Summary>, Vec<&Summary>)> {
-    let seed = summaries.first()?;
-    let same = |s: &&Summary| !s.finished || s.solutions == seed.solutions;
-    let (a, b): (Vec<&Summary>, Vec<&Summary>) = summaries.iter().partition(same);
-    Some((seed, a, b))
+/// How the symmetry rules divide the matrices.
+#[derive(Clone, Debug, Serialize)]
+pub struct Classes {
+    /// Matrices without any rule.
+    pub all: u64,
+    /// With a[0][0] = 0 only.
+    pub corner: u64,
+    /// `all / corner`: the cyclic shifts.
+    pub shifts: u64,
+    /// `corner / canonical`: the symmetries of the square.
+    pub symmetries: u64,
+    /// Steps of `corner-zero-only` over `seed-order`'s.
+    pub corner_steps: f64,
+    /// Steps of `no-symmetry` over `seed-order`'s.
+    pub all_steps: f64,
 }
 
-/// The two readings of the source's remark that with the uniqueness checks
-/// moved first its program "does not finish in a reasonable amount of time".
-fn readings(same: &[&Summary], seed: &Summary) -> String {
-    let find = |name: &str| same.iter().find(|s| s.strategy == name);
-    match (find("deferred-sums"), find("deferred-distinct")) {
-        (Some(sums), Some(distinct)) if !sums.finished && distinct.finished => format!(
-            " The source reports that with its uniqueness checks moved first its program \
-             \"does not finish in a reasonable amount of time\"; of the two readings of that \
-             remark, `deferred-sums` did not finish here and `deferred-distinct` did, at {} the \
-             steps.",
-            times(distinct.steps / seed.steps)
-        ),
-        _ => String::new(),
+/// What the chapter says.
+#[derive(Clone, Debug, Serialize)]
+pub struct BlockSums {
+    /// The canonical matrices (the source's problem).
+    pub canonical: u64,
+    /// The step budget per strategy.
+    pub budget: f64,
+    /// Runs per strategy.
+    pub samples: usize,
+    /// The strategies solving the source's problem, the source's first.
+    pub same: Vec<Strategy>,
+    /// The strategies solving a larger problem (fewer symmetry rules).
+    pub other: Vec<Strategy>,
+    /// Among the finished ones of `same`: the one with the fewest steps.
+    pub best_name: String,
+    /// Its steps.
+    pub best_steps: f64,
+    /// The one with the most steps.
+    pub worst_name: String,
+    /// Its steps.
+    pub worst_steps: f64,
+    /// Its steps over `seed-order`'s.
+    pub worst_vs_seed: f64,
+    /// The names in `same` that did not finish.
+    pub unfinished: Vec<String>,
+    /// The budget over `seed-order`'s steps.
+    pub budget_ratio: f64,
+    /// `seed-clauses` (the clause order as written) against `seed-order`
+    /// (each check as soon as its cells are filled), times compared.
+    pub clauses_time: Option<Verdict>,
+    /// `deferred-sums` did not finish and `deferred-distinct` did.
+    pub sums_decide: bool,
+    /// The cyclic shifts and square symmetries, when they factor exactly.
+    pub classes: Option<Classes>,
+}
+
+fn strategy(s: &Summary, seed: &Summary) -> Strategy {
+    Strategy {
+        name: s.strategy.clone(),
+        steps: s.steps,
+        seconds: s.nanos.0 / 1e9,
+        finished: s.finished,
+        solutions: s.solutions,
+        vs_seed: s.steps / seed.steps,
     }
 }
 
-pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
+fn spread(s: &Summary) -> Spread {
+    Spread::new(s.nanos.0, s.nanos.1 as f64, s.nanos.2 as f64)
+}
+
+/// The facts, if `block-sums --compare-orders` was recorded.
+pub fn block_sums(ctx: &Ctx) -> Option<BlockSums> {
     let summaries = summarise(&ctx.data.block_sums);
-    let (seed, same, other) = split(&summaries)?;
-    let bars = same
+    let seed = summaries.first()?;
+    let same_problem = |s: &&Summary| !s.finished || s.solutions == seed.solutions;
+    let (same, other): (Vec<&Summary>, Vec<&Summary>) = summaries.iter().partition(same_problem);
+    let find = |name: &str| summaries.iter().find(|s| s.strategy == name);
+    let finished = same.iter().filter(|s| s.finished);
+    let best = finished
+        .clone()
+        .min_by(|a, b| a.steps.total_cmp(&b.steps))?;
+    let worst = finished.max_by(|a, b| a.steps.total_cmp(&b.steps))?;
+    let solved = |name: &str| find(name).filter(|s| s.finished);
+    let classes = match (solved("corner-zero-only"), solved("no-symmetry")) {
+        (Some(c), Some(a))
+            if c.solutions % seed.solutions == 0 && a.solutions % c.solutions == 0 =>
+        {
+            Some(Classes {
+                all: a.solutions,
+                corner: c.solutions,
+                shifts: a.solutions / c.solutions,
+                symmetries: c.solutions / seed.solutions,
+                corner_steps: c.steps / seed.steps,
+                all_steps: a.steps / seed.steps,
+            })
+        }
+        _ => None,
+    };
+    Some(BlockSums {
+        canonical: seed.solutions,
+        budget: seed.budget as f64,
+        samples: seed.samples,
+        same: same.iter().map(|s| strategy(s, seed)).collect(),
+        other: other.iter().map(|s| strategy(s, seed)).collect(),
+        best_name: best.strategy.clone(),
+        best_steps: best.steps,
+        worst_name: worst.strategy.clone(),
+        worst_steps: worst.steps,
+        worst_vs_seed: worst.steps / seed.steps,
+        unfinished: same
+            .iter()
+            .filter(|s| !s.finished)
+            .map(|s| s.strategy.clone())
+            .collect(),
+        budget_ratio: seed.budget as f64 / seed.steps,
+        clauses_time: find("seed-clauses").map(|c| Verdict::of(spread(c), spread(seed))),
+        sums_decide: matches!(
+            (find("deferred-sums"), find("deferred-distinct")),
+            (Some(s), Some(d)) if !s.finished && d.finished
+        ),
+        classes,
+    })
+}
+
+fn figures(ctx: &Ctx) -> Vec<Figure> {
+    let summaries = summarise(&ctx.data.block_sums);
+    let Some(seed) = summaries.first() else {
+        return Vec::new();
+    };
+    let bars = summaries
         .iter()
+        .filter(|s| !s.finished || s.solutions == seed.solutions)
         .map(|s| Bar {
             label: s.strategy.clone(),
             value: s.steps,
@@ -91,145 +170,87 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
                     human_seconds(s.nanos.0 / 1e9)
                 )
             } else {
-                format!("stopped at the budget of {}", human_count(s.budget as f64))
+                format!("stopped at {}", human_count(s.budget as f64))
             },
         })
         .collect();
-    let figures = vec![Figure {
+    vec![Figure {
         chart: Chart::Bar(BarChart {
             name: "block_sums_orders",
             title: format!(
                 "Block sums: numbers tried to find the {} canonical matrices",
                 seed.solutions
             ),
-            x_desc: "steps = numbers tried in a cell (log scale)".into(),
+            x_desc: "numbers tried in a cell (log scale)".into(),
             x_unit: Unit::Count,
             bars,
         }),
-        caption: format!(
-            "Each strategy solves the same problem (the source's symmetry rules, {} matrices); the \
-             first is the source's. Pale bars stopped at the step budget of {} without finishing. \
-             Median of {} runs.",
-            seed.solutions,
-            human_count(seed.budget as f64),
-            seed.samples
-        ),
-    }];
-    let mut table = Table::new(&[
-        "strategy",
-        "what it does",
-        "matrices found",
-        "steps",
-        "× `seed-order`",
-        "time",
-    ]);
-    for s in same.iter().chain(&other) {
-        table.row(vec![
-            format!("`{}`", s.strategy),
-            what(&s.strategy).to_string(),
-            if s.finished {
-                group_digits(s.solutions)
-            } else {
-                "– (did not finish)".into()
-            },
-            format!(
-                "{}{}",
-                if s.finished { "" } else { "≥ " },
-                human_count(s.steps)
-            ),
-            format!(
-                "{}{}",
-                if s.finished { "" } else { "> " },
-                ratio(s.steps / seed.steps)
-            ),
-            human_seconds(s.nanos.0 / 1e9),
-        ]);
-    }
-    let finished: Vec<&&Summary> = same.iter().filter(|s| s.finished).collect();
-    let best = finished.iter().min_by(|a, b| a.steps.total_cmp(&b.steps))?;
-    let worst = finished.iter().max_by(|a, b| a.steps.total_cmp(&b.steps))?;
-    let mut why = vec![format!(
-        "The problem: fill a 4×4 matrix with 0..15, each once, so that every 2×2 block of adjacent \
-         cells sums to 30 (the numbers sum to 120 and four disjoint blocks tile the matrix, so each \
-         block must hold a quarter). The source fills the cells so that a block is complete as \
-         early as possible and checks it at once [Aiello]. Among the strategies that finish, `{}` \
-         tries the fewest numbers ({}) and `{}` the most ({}, {} as many): a check that runs late \
-         lets every wrong partial matrix below it be built before it is rejected.",
-        best.strategy,
-        human_count(best.steps),
-        worst.strategy,
-        human_count(worst.steps),
-        times(worst.steps / best.steps),
-    )];
-    let unfinished: Vec<String> = same
-        .iter()
-        .filter(|s| !s.finished)
-        .map(|s| format!("`{}`", s.strategy))
-        .collect();
-    if !unfinished.is_empty() {
-        why.push(format!(
-            "{} did not finish within {} steps, more than {} `seed-order`'s: checking the sums \
-             only on complete matrices leaves the search to walk through the arrangements of the \
-             numbers.{}",
-            unfinished.join(" and "),
-            human_count(seed.budget as f64),
-            times(seed.budget as f64 / seed.steps),
-            readings(&same, seed),
-        ));
-    }
-    let count = |name: &str| {
-        other
-            .iter()
-            .find(|s| s.strategy == name && s.finished)
-            .map(|s| s.solutions)
+        caption: String::new(),
+    }]
+}
+
+pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&block_sums(ctx)?, figures(ctx)))
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = block_sums(ctx) else {
+        return Vec::new();
     };
-    if let (Some(corner), Some(all)) = (count("corner-zero-only"), count("no-symmetry"))
-        && corner % seed.solutions == 0
-        && all % corner == 0
-    {
-        why.push(format!(
-            "The symmetry rules choose which problem is solved. Without them there are {} \
-             matrices, {} = {} × {} × {}: every solution stays a solution when its rows and \
-             columns are shifted cyclically (the source's wrap-around argument), and the {} \
-             shifts of a 4×4 matrix bring its 0 to the corner; the rule a[0][0] = 0 keeps one of \
-             them ({} matrices). The other three rules then pick one of the {} symmetries of the \
-             square around that corner, leaving the {} canonical ones. So `corner-zero-only` and \
-             `no-symmetry` are compared with the others only in the table: they answer a \
-             different question, and need {} and {} the steps.",
-            group_digits(all),
-            group_digits(all),
-            all / corner,
-            corner / seed.solutions,
-            seed.solutions,
-            all / corner,
-            group_digits(corner),
-            corner / seed.solutions,
-            seed.solutions,
-            times(
-                other
-                    .iter()
-                    .find(|s| s.strategy == "corner-zero-only")?
-                    .steps
-                    / seed.steps
-            ),
-            times(other.iter().find(|s| s.strategy == "no-symmetry")?.steps / seed.steps),
-        ));
+    let mut out = Vec::new();
+    for v in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+        let mut f = base.clone();
+        f.clauses_time = Some(v);
+        out.push(Chapter::new(&f, figures(ctx)));
     }
-    Some(Lesson {
-        title: "Constraint order: the block-sums problem".into(),
-        question:
-            "In a second backtracking problem, how much does the order of cells and checks matter?"
-                .into(),
-        experiment: "Held fixed: the problem of Aiello's Part II with its symmetry rules, and the \
-                     numbers tried in ascending order. Changed: the order the cells are filled in \
-                     and when each check (distinct numbers, block sums, symmetry rules) runs. \
-                     A step is one number tried in one cell."
-            .into(),
-        figures,
-        table,
-        why,
-        try_it: vec!["cargo run --release -p queens-block-sums -- --compare-orders".into()],
-        // The summary names five or six findings; this lesson's are in its section.
-        summary: None,
-    })
+    let mut f = base.clone();
+    f.clauses_time = None;
+    f.sums_decide = !f.sums_decide;
+    f.classes = None;
+    f.unfinished.clear();
+    for s in &mut f.same {
+        s.finished = true;
+    }
+    if let Some(s) = f.other.first_mut() {
+        s.name = "a-strategy-the-text-does-not-know".into();
+    }
+    out.push(Chapter::new(&f, figures(ctx)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Dataset;
+
+    #[test]
+    fn block_sums_counts_factor_into_shifts_symmetries_and_canonical_matrices() {
+        let data = Dataset::load(&crate::project_root().join("reports/data")).unwrap();
+        let f = block_sums(&Ctx::new(&data)).expect("block-sums data");
+        let solutions = |name: &str| {
+            data.block_sums
+                .iter()
+                .find(|r| r.strategy == name && r.finished)
+                .map(|r| r.solutions)
+                .expect(name)
+        };
+        let (all, corner, canonical) = (
+            solutions("no-symmetry"),
+            solutions("corner-zero-only"),
+            solutions("seed-order"),
+        );
+        assert_eq!(all, 16 * 8 * canonical);
+        assert_eq!(corner, 8 * canonical);
+        let c = f.classes.expect("the classes factor");
+        assert_eq!((c.shifts, c.symmetries, f.canonical), (16, 8, canonical));
+        // The source's order tries the fewest numbers of all that finish.
+        assert_eq!(f.best_name, "seed-order");
+        assert!(
+            f.same
+                .iter()
+                .all(|s| !s.finished || s.steps >= f.best_steps)
+        );
+    }
 }

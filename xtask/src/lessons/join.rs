@@ -1,32 +1,77 @@
-//! Lesson: no tree at all. `half-join` builds the partial boards of the
-//! east and west halves apart and counts the pairs that share no diagonal:
-//! many cheap pair tests instead of fewer dear nodes. Where it pulls ahead
-//! of the fastest tree search, and why.
+//! Chapter: no tree at all. `half-join` builds the partial boards of the
+//! east and west halves apart and counts the pairs that share no diagonal.
+//! It is compared with the fastest tree search by time only (the two count
+//! different units of work: pairs and nodes), at every n both measured, each
+//! n a win, a loss or within noise by the spread of the runs.
 
-use super::{Ctx, Lesson, Table, at_n, line, steps, time};
-use crate::analysis::Series;
+use serde::Serialize;
+
+use super::{Chapter, Ctx, line, time};
+use crate::analysis::{Series, Verdict};
+use crate::data::Family;
 use crate::figure::{Chart, Figure, LineChart, Unit};
-use crate::format::{human_count, human_seconds, ratio, size, times};
 
-/// The join, and the tree search it is compared with.
+/// The join.
 const JOIN: &str = "half-join";
 /// The fastest tree search.
 const TREE: &str = "bitmask-symmetric";
 
 /// One n both counted on one thread.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Point {
     /// Board size.
     pub n: usize,
-    /// Median seconds: the tree search, the join.
-    pub seconds: (f64, f64),
-    /// Steps: the tree's nodes, the join's pairs compared.
-    pub steps: (f64, f64),
+    /// Median seconds of the tree search.
+    pub tree: f64,
+    /// Median seconds of the join.
+    pub join: f64,
+    /// The join's time against the tree's, sample ranges compared:
+    /// `lower` is a win for the join.
+    pub verdict: Verdict,
+    /// The tree search's nodes.
+    pub nodes: f64,
+    /// The join's pairs of half boards compared.
+    pub pairs: f64,
+    /// Median ns per node of the tree search.
+    pub ns_per_node: f64,
+    /// Median ns per pair of the join.
+    pub ns_per_pair: f64,
 }
 
-/// The shared points, and the smallest n from which the join was faster
-/// at every larger shared n.
-pub fn compare(ctx: &Ctx) -> Option<(Vec<Point>, Option<usize>)> {
+/// The measuring's own prediction of the next n, where it stopped.
+#[derive(Clone, Debug, Serialize)]
+pub struct Prediction {
+    /// The largest n measured.
+    pub last_n: usize,
+    /// The n predicted.
+    pub n: usize,
+    /// Predicted seconds per run.
+    pub seconds: f64,
+}
+
+/// What the chapter says.
+#[derive(Clone, Debug, Serialize)]
+pub struct Join {
+    /// Every n both counted, in order.
+    pub points: Vec<Point>,
+    /// The sizes the join won, lost, and the ones within noise.
+    pub wins: Vec<usize>,
+    /// Sizes it lost.
+    pub losses: Vec<usize>,
+    /// Sizes within noise.
+    pub ties: Vec<usize>,
+    /// The smallest n from which the join won at every larger shared n.
+    pub ahead_from: Option<usize>,
+    /// The largest shared n.
+    pub last: Point,
+    /// Why the join's count stopped: a predicted time, if it was one.
+    pub prediction: Option<Prediction>,
+    /// Runs per point.
+    pub samples: usize,
+}
+
+/// Every shared point, with its verdict.
+pub fn compare(ctx: &Ctx) -> Option<Vec<Point>> {
     let (tree, join) = (ctx.count(TREE)?, ctx.count(JOIN)?);
     let points: Vec<Point> = join
         .points
@@ -35,133 +80,156 @@ pub fn compare(ctx: &Ctx) -> Option<(Vec<Point>, Option<usize>)> {
             let t = tree.at(j.n)?;
             Some(Point {
                 n: j.n,
-                seconds: (t.seconds(), j.seconds()),
-                steps: (t.steps?, j.steps?),
+                tree: t.seconds(),
+                join: j.seconds(),
+                verdict: Verdict::of(j.time_spread(), t.time_spread()),
+                nodes: t.steps?,
+                pairs: j.steps?,
+                ns_per_node: t.ns_per_step()?,
+                ns_per_pair: j.ns_per_step()?,
             })
         })
         .collect();
-    let ahead_from = points
-        .iter()
-        .rposition(|p| p.seconds.1 >= p.seconds.0)
-        .map_or(points.first().map(|p| p.n), |i| {
-            points.get(i + 1).map(|p| p.n)
-        });
-    (!points.is_empty()).then_some((points, ahead_from))
+    (!points.is_empty()).then_some(points)
 }
 
-pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
-    let (points, ahead_from) = compare(ctx)?;
-    let last = points.last()?;
-    let pair: Vec<&Series> = [TREE, JOIN].iter().filter_map(|id| ctx.count(id)).collect();
-    let figures = vec![
-        Figure {
-            chart: Chart::Line(LineChart::by_n(
-                "join_time",
-                "No tree at all: joining half boards against the symmetric tree search",
-                "time per run, one thread (median; log scale)",
-                Unit::Seconds,
-                pair.iter().map(|s| line(s, &time)).collect(),
-            )),
-            caption: match ahead_from {
-                Some(n) => format!(
-                    "Time to count all solutions on one thread. From n = {n} on, the join is \
-                     faster at every size both counted."
-                ),
-                None => "Time to count all solutions on one thread.".into(),
-            },
-        },
-        Figure {
-            chart: Chart::Line(LineChart::by_n(
-                "join_steps",
-                "Work units: pairs of half boards compared against tree nodes",
-                "steps, each search's own unit (log scale)",
-                Unit::Count,
-                pair.iter().map(|s| line(s, &steps)).collect(),
-            )),
-            caption: "Pairs of half boards the join compared, against the placements of the tree \
-                      search, for the same counts; the table gives the cost of each."
-                .into(),
-        },
-    ];
-    let mut table = Table::new(&[
-        "n",
-        "tree search time",
-        "join time",
-        "tree time / join time",
-        "tree nodes",
-        "pairs compared",
-        "ns per node",
-        "ns per pair",
-    ]);
-    for p in points.iter().filter(|p| p.n >= 8) {
-        table.row(vec![
-            size(p.n),
-            human_seconds(p.seconds.0),
-            human_seconds(p.seconds.1),
-            ratio(p.seconds.0 / p.seconds.1),
-            human_count(p.steps.0),
-            human_count(p.steps.1),
-            format!("{:.2}", p.seconds.0 * 1e9 / p.steps.0),
-            format!("{:.3}", p.seconds.1 * 1e9 / p.steps.1),
-        ]);
-    }
-    let per_node = last.seconds.0 / last.steps.0;
-    let per_pair = last.seconds.1 / last.steps.1;
-    let mut why = vec![format!(
-        "A solution is an east half and a west half that fit together: no shared row, no shared \
-         diagonal. `half-join`, in the spirit of Kluev's quadrant-join counter [Kluev], builds \
-         every partial board of each half once, from tables of quarter boards, and then counts the \
-         (east, west) pairs whose packed diagonal words AND to zero; for large sides it turns \
-         blocks of 256 halves on their side, so that one AND of 256-bit masks tests 256 pairs at \
-         once, and skips groups of halves that clash on their busiest diagonals. At {} it \
-         compared {} pairs, {} the {} nodes of the symmetric tree search, but a pair costs a \
-         fraction of a node: {} per pair against {} per node, {} cheaper. The many cheap steps win: {} on one \
-         thread against {}.",
-        at_n(last.n),
-        human_count(last.steps.1),
-        times(last.steps.1 / last.steps.0),
-        human_count(last.steps.0),
-        human_seconds(per_pair),
-        human_seconds(per_node),
-        times(per_node / per_pair),
-        human_seconds(last.seconds.1),
-        human_seconds(last.seconds.0),
-    )];
-    if let Some(n) = ahead_from {
-        let before: Vec<String> = points
-            .iter()
-            .filter(|p| p.n < n && p.seconds.1 >= p.seconds.0)
-            .map(|p| size(p.n))
-            .collect();
-        if !before.is_empty() {
-            why.push(format!(
-                "On small boards the join loses (n = {}): building its tables costs the same \
-                 whatever the count, and there are too few pairs to pay for it. It is faster at \
-                 every n from {n} measured here.",
-                before.join(", ")
-            ));
-        }
-    }
-    Some(Lesson {
-        title: "No tree at all: joining half boards".into(),
-        question: "Can counting without a search tree beat the best tree search?".into(),
-        experiment: format!(
-            "Held fixed: the answer (every solution) and one thread. Changed: the method, a tree \
-             walk with all eight symmetries (`{TREE}`) or a join of half boards (`{JOIN}`)."
-        ),
-        figures,
-        table,
-        why,
-        try_it: vec![
-            format!("queens --algo {JOIN} --threads 1 --json {}", last.n),
-            format!("queens --algo {TREE} --threads 1 --json {}", last.n),
-        ],
-        summary: Some(format!(
-            "Joining half boards instead of walking a tree counts every solution at {} {} faster than the best tree search on one thread: {} more steps, each {} cheaper.",
-            at_n(last.n),
-            times(last.seconds.0 / last.seconds.1),
-            times(last.steps.1 / last.steps.0),
-            times(per_node / per_pair),
-        )),
+/// "time budget: n = 18 predicted to take 9.31 s per run (budget 2 s)".
+fn prediction(ctx: &Ctx) -> Option<Prediction> {
+    let stop = ctx
+        .data
+        .stops
+        .iter()
+        .find(|s| s.family == Family::Count && s.approach == JOIN)?;
+    let rest = stop.reason.split_once("n = ")?.1;
+    let (n, rest) = rest.split_once(" predicted to take ")?;
+    let (value, rest) = rest.split_once(' ')?;
+    let scale = match rest.split_whitespace().next()? {
+        "s" => 1.0,
+        "ms" => 1e-3,
+        "min" => 60.0,
+        _ => return None,
+    };
+    Some(Prediction {
+        last_n: stop.last_n?,
+        n: n.parse().ok()?,
+        seconds: value.parse::<f64>().ok()? * scale,
     })
+}
+
+/// The facts, if both were measured.
+pub fn join(ctx: &Ctx) -> Option<Join> {
+    let points = compare(ctx)?;
+    let with = |v: Verdict| -> Vec<usize> {
+        points
+            .iter()
+            .filter(|p| p.verdict == v)
+            .map(|p| p.n)
+            .collect()
+    };
+    let ahead_from = match points.iter().rposition(|p| p.verdict != Verdict::Lower) {
+        None => points.first().map(|p| p.n),
+        Some(i) => points.get(i + 1).map(|p| p.n),
+    };
+    let samples = ctx
+        .count(JOIN)?
+        .points
+        .iter()
+        .map(|p| p.ok + p.failed)
+        .max()?;
+    Some(Join {
+        wins: with(Verdict::Lower),
+        losses: with(Verdict::Higher),
+        ties: with(Verdict::WithinNoise),
+        ahead_from,
+        last: points.last()?.clone(),
+        prediction: prediction(ctx),
+        samples,
+        points,
+    })
+}
+
+fn figures(ctx: &Ctx) -> Vec<Figure> {
+    let pair: Vec<&Series> = [TREE, JOIN].iter().filter_map(|id| ctx.count(id)).collect();
+    vec![Figure {
+        chart: Chart::Line(LineChart::by_n(
+            "join_time",
+            "Joining half boards against the symmetric tree search",
+            "time per run, one thread (median; log scale)",
+            Unit::Seconds,
+            pair.iter().map(|s| line(s, &time)).collect(),
+        )),
+        caption: String::new(),
+    }]
+}
+
+pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&join(ctx)?, figures(ctx)))
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = join(ctx) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for v in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+        let mut f = base.clone();
+        for p in &mut f.points {
+            p.verdict = v;
+        }
+        f.last.verdict = v;
+        f.wins.clear();
+        f.losses.clear();
+        f.ties.clear();
+        f.ahead_from = None;
+        f.prediction = None;
+        out.push(Chapter::new(&f, figures(ctx)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{Dataset, Status};
+
+    /// Every n is a win, a loss or a tie by the raw samples' ranges, and
+    /// the lists say so.
+    #[test]
+    fn every_n_is_judged_by_the_ranges_of_the_raw_samples() {
+        let data = Dataset::load(&crate::project_root().join("reports/data")).unwrap();
+        let f = join(&Ctx::new(&data)).expect("join data");
+        let range = |id: &str, n: usize| {
+            let v: Vec<u64> = data
+                .samples
+                .iter()
+                .filter(|s| s.family == Family::Count && s.approach == id && s.n == n)
+                .filter(|s| s.status == Status::Ok)
+                .filter_map(|s| s.nanos)
+                .collect();
+            (*v.iter().min().unwrap(), *v.iter().max().unwrap())
+        };
+        for p in &f.points {
+            let (j, t) = (range(JOIN, p.n), range(TREE, p.n));
+            let list = if j.1 < t.0 {
+                &f.wins
+            } else if j.0 > t.1 {
+                &f.losses
+            } else {
+                &f.ties
+            };
+            assert!(list.contains(&p.n), "n = {}", p.n);
+        }
+        assert_eq!(f.wins.len() + f.losses.len() + f.ties.len(), f.points.len());
+        let from = f.ahead_from.expect("the join wins at the largest n");
+        assert!(
+            f.points
+                .iter()
+                .filter(|p| p.n >= from)
+                .all(|p| f.wins.contains(&p.n))
+        );
+        let p = f.prediction.expect("the count stopped on a predicted time");
+        assert_eq!(p.n, p.last_n + 1);
+    }
 }

@@ -1,15 +1,20 @@
-//! Lesson: memory. A search that streams its candidates holds O(n) state;
+//! Chapter: memory. A search that streams its candidates holds O(n) state;
 //! one that builds every partial solution of a level before the next (the
 //! strict reading of the Haskell comprehension) or every candidate before
 //! filtering (the MATLAB program) holds the widest level, which grows with
 //! the tree. Each of those two sources runs here both ways, the same
 //! candidates in the same order, so the difference is the memory alone.
+//!
+//! Peak memory varies from run to run by a few hundred kB (the program's
+//! own size at start-up), so whether a search's memory grows is decided
+//! from the range of its samples' peaks, never from one ratio.
 
-use super::{Ctx, Lesson, Table, line};
-use crate::analysis::{Series, Stat};
-use crate::data::Family;
-use crate::figure::{Chart, Figure, LineChart, Unit};
-use crate::format::{human_bytes, ratio, size, times};
+use serde::Serialize;
+
+use super::{Chapter, Ctx, line};
+use crate::analysis::{Series, Spread, Stat, Verdict};
+use crate::data::{Family, Status};
+use crate::figure::{Chart, Figure, Line, LineChart, Unit};
 
 /// The searches compared: the comprehension strict and lazy, the MATLAB
 /// filter holding its arrays and streaming, backtracking, and the join's
@@ -38,24 +43,131 @@ pub fn baseline(ctx: &Ctx) -> Option<f64> {
         .map(|b| b as f64)
 }
 
-/// Peak memory of a point.
-fn peak(p: &Stat) -> Option<(f64, f64, f64)> {
-    let b = p.peak_bytes? as f64;
-    Some((b, b, b))
+/// The peak memory of the samples of one count point: median, lowest and
+/// highest, bytes.
+pub fn peak_spread(ctx: &Ctx, id: &str, n: usize) -> Option<Spread> {
+    let peaks: Vec<f64> = ctx
+        .data
+        .samples
+        .iter()
+        .filter(|s| s.family == Family::Count && s.approach == id && s.n == n)
+        .filter(|s| s.status == Status::Ok)
+        .filter_map(|s| s.peak_bytes.map(|b| b as f64))
+        .collect();
+    let low = peaks.iter().copied().reduce(f64::min)?;
+    let high = peaks.iter().copied().reduce(f64::max)?;
+    Some(Spread::new(crate::analysis::median_f64(peaks), low, high))
 }
 
-/// The growth per queen of a series' memory above the baseline, between
-/// its last two points.
-pub fn growth_above(series: &Series, base: f64) -> Option<(usize, f64)> {
-    let pts: Vec<(usize, f64)> = series
-        .points
-        .iter()
-        .filter_map(|p| Some((p.n, p.peak_bytes? as f64 - base)))
-        .collect();
-    let [(n0, a), (n1, b)] = pts.get(pts.len().checked_sub(2)?..)? else {
-        return None;
-    };
-    (*a > 0.0 && *b > 0.0 && n1 > n0).then(|| (*n1, (b / a).powf(1.0 / (n1 - n0) as f64)))
+/// One search's memory.
+#[derive(Clone, Debug, Serialize)]
+pub struct Search {
+    /// Approach id.
+    pub id: String,
+    /// Its smallest and largest n counted.
+    pub first_n: usize,
+    /// Its largest n.
+    pub last_n: usize,
+    /// Lowest peak of the samples at the largest n, bytes.
+    pub low: f64,
+    /// Highest peak there, bytes.
+    pub high: f64,
+    /// The highest peak above the program's own size, bytes.
+    pub above: f64,
+    /// Peaks at the largest n against those at the smallest: `higher`
+    /// when every sample of the largest lies above every sample of the
+    /// smallest.
+    pub grows: Verdict,
+    /// Peaks at the largest n against the n before it.
+    pub last_step: Verdict,
+    /// Growth per queen of the part above the program's own size over
+    /// that last step (meaningful only when `last_step` is higher).
+    pub growth: f64,
+}
+
+/// The strict comprehension's last level.
+#[derive(Clone, Debug, Serialize)]
+pub struct Strict {
+    /// Its largest n.
+    pub n: usize,
+    /// Highest peak there, bytes.
+    pub peak: f64,
+    /// Its nodes (partial lists kept) at n over those at n − 1.
+    pub nodes_growth: f64,
+}
+
+/// The MATLAB arrays against the formula.
+#[derive(Clone, Debug, Serialize)]
+pub struct Matlab {
+    /// Largest n of `permutations`.
+    pub n: usize,
+    /// 8·n!·(n² + n + 1), bytes.
+    pub formula: f64,
+    /// Highest peak above the program's own size, bytes.
+    pub above: f64,
+    /// `above / formula`.
+    pub share: f64,
+}
+
+/// What the chapter says.
+#[derive(Clone, Debug, Serialize)]
+pub struct Memory {
+    /// The program's own size: the smallest peak of any counting run, bytes.
+    pub baseline: f64,
+    /// The widest range (highest − lowest peak) of any point of a search
+    /// whose memory did not grow, bytes: the run-to-run noise.
+    pub noise: f64,
+    /// Samples per point (the most of any point shown).
+    pub samples: usize,
+    /// Each search.
+    pub searches: Vec<Search>,
+    /// The strict comprehension.
+    pub strict: Strict,
+    /// The MATLAB program, if measured.
+    pub matlab: Option<Matlab>,
+    /// The formula at the paper exercise's sizes.
+    pub paper: Vec<Formula>,
+}
+
+/// 8·n!·(n² + n + 1) at one n.
+#[derive(Clone, Debug, Serialize)]
+pub struct Formula {
+    /// Board size.
+    pub n: usize,
+    /// Bytes.
+    pub bytes: f64,
+}
+
+/// What the MATLAB arrays hold at n, bytes.
+pub fn matlab_bytes(n: usize) -> f64 {
+    let k = n as f64;
+    MATLAB_DOUBLE * factorial(n) * (k * k + k + 1.0)
+}
+
+fn growth(a: f64, b: f64, steps: usize) -> f64 {
+    (b.max(1.0) / a.max(1.0)).powf(1.0 / steps.max(1) as f64)
+}
+
+fn search(ctx: &Ctx, s: &Series, base: f64) -> Option<Search> {
+    let first = s.points.first()?;
+    let last = s.last()?;
+    let prev = s.points.iter().rev().nth(1).unwrap_or(first);
+    let (a, p, z) = (
+        peak_spread(ctx, &s.approach.id, first.n)?,
+        peak_spread(ctx, &s.approach.id, prev.n)?,
+        peak_spread(ctx, &s.approach.id, last.n)?,
+    );
+    Some(Search {
+        id: s.approach.id.clone(),
+        first_n: first.n,
+        last_n: last.n,
+        low: z.low,
+        high: z.high,
+        above: (z.high - base).max(0.0),
+        grows: Verdict::of(z, a),
+        last_step: Verdict::of(z, p),
+        growth: growth(p.high - base, z.high - base, last.n - prev.n),
+    })
 }
 
 /// n! as a float.
@@ -63,139 +175,186 @@ fn factorial(n: usize) -> f64 {
     (1..=n).map(|k| k as f64).product()
 }
 
-pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
+/// The facts, if the searches were measured with their memory.
+pub fn memory(ctx: &Ctx) -> Option<Memory> {
     let base = baseline(ctx)?;
     let series: Vec<&Series> = SEARCHES.iter().filter_map(|id| ctx.count(id)).collect();
-    let strict = ctx.count("list-comprehension-strict")?;
-    let figures = vec![Figure {
+    let searches: Vec<Search> = series.iter().filter_map(|s| search(ctx, s, base)).collect();
+    let strict_series = ctx.count("list-comprehension-strict")?;
+    let last = strict_series.last()?;
+    let before = strict_series.points.iter().rev().nth(1)?;
+    let flat: Vec<&Search> = searches
+        .iter()
+        .filter(|s| s.grows == Verdict::WithinNoise)
+        .collect();
+    let noise = flat
+        .iter()
+        .flat_map(|s| {
+            let id = &s.id;
+            series
+                .iter()
+                .find(|x| &x.approach.id == id)
+                .into_iter()
+                .flat_map(|x| x.points.iter())
+                .filter_map(|p| peak_spread(ctx, id, p.n))
+                .map(|sp| sp.high - sp.low)
+                .collect::<Vec<f64>>()
+        })
+        .fold(0.0, f64::max);
+    let samples = series
+        .iter()
+        .flat_map(|s| s.points.iter())
+        .map(|p| p.ok + p.failed)
+        .max()?;
+    let matlab = ctx
+        .count("permutations")
+        .and_then(|s| s.last())
+        .and_then(|p: &Stat| {
+            let formula = matlab_bytes(p.n);
+            let above = (p.peak_bytes? as f64 - base).max(0.0);
+            Some(Matlab {
+                n: p.n,
+                formula,
+                above,
+                share: above / formula,
+            })
+        });
+    Some(Memory {
+        baseline: base,
+        noise,
+        samples,
+        strict: Strict {
+            n: last.n,
+            peak: last.peak_bytes? as f64,
+            nodes_growth: last.steps? / before.steps?,
+        },
+        matlab,
+        searches,
+        paper: [8, 10, 12]
+            .into_iter()
+            .map(|n| Formula {
+                n,
+                bytes: matlab_bytes(n),
+            })
+            .collect(),
+    })
+}
+
+/// The peak-memory line of a series, with the range of its samples.
+fn peak_line(ctx: &Ctx, s: &Series) -> Line {
+    let spread: Vec<(f64, f64, f64)> = s
+        .points
+        .iter()
+        .filter_map(|p| {
+            let sp = peak_spread(ctx, &s.approach.id, p.n)?;
+            Some((p.n as f64, sp.low, sp.high))
+        })
+        .collect();
+    Line {
+        spread: spread.iter().filter(|(_, l, h)| h > l).copied().collect(),
+        ..line(s, &|p: &Stat| {
+            let b = p.peak_bytes? as f64;
+            Some((b, b, b))
+        })
+    }
+}
+
+fn figures(ctx: &Ctx) -> Vec<Figure> {
+    let series: Vec<&Series> = SEARCHES.iter().filter_map(|id| ctx.count(id)).collect();
+    vec![Figure {
         chart: Chart::Line(LineChart::by_n(
             "memory_peak",
             "Peak memory while counting all solutions",
-            "peak resident memory of the process (log scale)",
+            "most memory the process held (log scale)",
             Unit::Bytes,
-            series.iter().map(|s| line(s, &peak)).collect(),
+            series.iter().map(|s| peak_line(ctx, s)).collect(),
         )),
-        caption: format!(
-            "The most memory each counting process held (VmHWM). The lowest lines sit at the \
-             program's own size, about {}: those searches stream, holding one partial board at a \
-             time.",
-            human_bytes(base)
-        ),
-    }];
-    let mut table = Table::new(&[
-        "approach",
-        "largest n",
-        "peak memory",
-        "above the program's own",
-        "growth per queen (last two n)",
-    ]);
-    for s in &series {
-        let p = s.last()?;
-        let b = p.peak_bytes? as f64;
-        table.row(vec![
-            format!("`{}`", s.approach.id),
-            size(p.n),
-            human_bytes(b),
-            human_bytes((b - base).max(0.0)),
-            growth_above(s, base).map_or("–".into(), |(_, g)| ratio(g)),
-        ]);
+        caption: String::new(),
+    }]
+}
+
+pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&memory(ctx)?, figures(ctx)))
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = memory(ctx) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for v in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+        let mut f = base.clone();
+        for s in &mut f.searches {
+            s.grows = v;
+            s.last_step = v;
+        }
+        out.push(Chapter::new(&f, figures(ctx)));
     }
-    let last = strict.last()?;
-    let strict_growth = growth_above(strict, base);
-    let steps_growth = strict
-        .points
-        .windows(2)
-        .last()
-        .and_then(|w| Some(w[1].steps? / w[0].steps?));
-    let flat: Vec<String> = series
-        .iter()
-        .filter(|s| {
-            s.points
+    let mut f = base.clone();
+    f.matlab = None;
+    if let Some(s) = f.searches.first_mut() {
+        s.grows = Verdict::Higher;
+    }
+    out.push(Chapter::new(&f, figures(ctx)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Dataset;
+
+    fn committed() -> Dataset {
+        Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The verdicts recomputed from the raw peaks: a search grows only when
+    /// every sample at its largest n held more than every sample at its
+    /// smallest; the lazy comprehension and backtracking do not.
+    #[test]
+    fn growth_is_decided_by_the_samples_peaks() {
+        let data = committed();
+        let ctx = Ctx::new(&data);
+        let m = memory(&ctx).expect("memory data");
+        let peaks = |id: &str, n: usize| -> Vec<u64> {
+            data.samples
                 .iter()
-                .all(|p| p.peak_bytes.is_some_and(|b| (b as f64) < 1.5 * base))
-        })
-        .map(|s| format!("`{}`", s.approach.id))
-        .collect();
-    let mut why = vec![format!(
-        "`list-comprehension-strict` reads the Haskell comprehension [Aiello] strictly: `queens k` is \
-         built in full from all of `queens (k − 1)` before anything else happens, so memory holds \
-         a whole level of partial lists, k bytes each. At n = {} the process peaked at {}{}, while its \
-         nodes grew {} with that last queen: the memory grows with the tree's levels, not with n \
-         (the last level goes straight to the count; the widest one kept is the level before).",
-        size(last.n),
-        human_bytes(last.peak_bytes? as f64),
-        strict_growth.map_or(String::new(), |(_, g)| format!(
-            ", and the part above the program's own grew {} per queen",
-            times(g)
-        )),
-        steps_growth.map_or("–".into(), times),
-    )];
-    if !flat.is_empty() {
-        why.push(format!(
-            "{} stay within 1.5 times the program's own {} at every size: they generate one \
-             candidate or one placement at a time and forget it after testing, O(n) state \
-             however large the tree. `list-comprehension` is the same comprehension run lazily, \
-             as GHC runs it: each `queens k` pulls one partial list at a time from `queens (k − 1)`, \
-             the same lists in the same order as the strict reading, so the levels are never \
-             held (the Haskell program itself never held more than 5.9 MB up to n = 14; see the \
-             appendix on the source programs).",
-            flat.join(", "),
-            human_bytes(base)
-        ));
+                .filter(|s| s.family == Family::Count && s.approach == id && s.n == n)
+                .filter(|s| s.status == Status::Ok)
+                .filter_map(|s| s.peak_bytes)
+                .collect()
+        };
+        for s in &m.searches {
+            let (a, z) = (peaks(&s.id, s.first_n), peaks(&s.id, s.last_n));
+            let above = z.iter().min() > a.iter().max();
+            let below = z.iter().max() < a.iter().min();
+            let want = if above {
+                Verdict::Higher
+            } else if below {
+                Verdict::Lower
+            } else {
+                Verdict::WithinNoise
+            };
+            assert_eq!(s.grows, want, "{}", s.id);
+        }
+        let find = |id: &str| m.searches.iter().find(|s| s.id == id).unwrap();
+        assert_eq!(find("list-comprehension").grows, Verdict::WithinNoise);
+        assert_eq!(find("bitmask").grows, Verdict::WithinNoise);
+        assert_eq!(find("list-comprehension-strict").grows, Verdict::Higher);
+        assert_eq!(find("permutations").grows, Verdict::Higher);
+        // The noise is a few hundred kB, far below what the strict reading adds.
+        assert!(m.noise > 0.0 && m.noise < 1e6, "{}", m.noise);
+        assert!(find("list-comprehension-strict").above > 10.0 * m.noise);
     }
-    if let Some(held) = ctx.count("permutations")
-        && let Some(p) = held.last()
-        && let Some(bytes) = p.peak_bytes
-    {
-        let k = p.n as f64;
-        let formula = MATLAB_DOUBLE * factorial(p.n) * (k * k + k + 1.0);
-        let above = bytes as f64 - base;
-        why.push(format!(
-            "The MATLAB program [Eddins 2017] materialises everything: `perms(1:N)` is an n! × n \
-             matrix, the stack of boards an n × n × n! array and the diagonal test `dv` n! more, \
-             all doubles ({MATLAB_DOUBLE} bytes each): 8·n!·(n² + n + 1) bytes. `permutations` \
-             holds the same arrays: at n = {} the formula gives {} and the process held {} above \
-             the program's own ({} of it). Each queen more multiplies it by a little more than n + 1: \
-             the memory wall belongs to building before filtering. `permutations-streaming` \
-             tests the same permutations in the same order one at a time, and stays flat.",
-            size(p.n),
-            human_bytes(formula),
-            human_bytes(above.max(0.0)),
-            crate::format::percent(above / formula),
-        ));
+
+    /// The MATLAB formula accounts for what `permutations` held.
+    #[test]
+    fn matlab_arrays_are_the_formula() {
+        let data = committed();
+        let m = memory(&Ctx::new(&data)).expect("memory data");
+        let p = m.matlab.expect("permutations measured");
+        assert!((0.9..1.1).contains(&p.share), "{}", p.share);
     }
-    if let Some(join) = ctx
-        .count("half-join")
-        .and_then(|s| Some((s, growth_above(s, base)?)))
-    {
-        why.push(format!(
-            "`half-join` trades memory for time on purpose: its tables of quarter boards grew {} \
-             per queen up to n = {}.",
-            times(join.1.1),
-            size(join.1.0)
-        ));
-    }
-    Some(Lesson {
-        title: "Memory: streaming against building everything first".into(),
-        question:
-            "What does it cost in memory to build all candidates, or a whole level, before testing?"
-                .into(),
-        experiment:
-            "Held fixed: the answer (every solution), and for each source its candidates and \
-                     their order. Changed: whether the search holds one partial board at a time \
-                     (backtracking, `list-comprehension` lazy, `permutations-streaming`), a whole \
-                     level of partial lists (`list-comprehension-strict`), every candidate board \
-                     (`permutations`, the MATLAB arrays), or tables of half boards (`half-join`). \
-                     Peak resident memory of each counting process."
-                .into(),
-        figures,
-        table,
-        why,
-        try_it: vec![format!(
-            "/usr/bin/time -v queens --algo list-comprehension-strict {}",
-            last.n
-        )],
-        // The summary names five or six findings; this lesson's are in its section.
-        summary: None,
-    })
 }

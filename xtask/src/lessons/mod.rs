@@ -103,7 +103,11 @@ pub const PLAN: &[Plan] = &[
     plan!("02-representation", Core, representation::chapter, representation::flips),
     plan!("04-first-solution", Core, first_solution::chapter, first_solution::flips),
     plan!("05-local-search", Core, local_search::chapter, local_search::flips),
+    plan!("07-memory", Engineering, memory::chapter, memory::flips),
+    plan!("08-symmetry", Engineering, symmetry::chapter, symmetry::flips),
+    plan!("09-join", Engineering, join::chapter, join::flips),
     plan!("10-threads", Engineering, threads::chapter, threads::flips),
+    plan!("11-block-sums", Engineering, block_sums::chapter, block_sums::flips),
     plan!("12-approaches", Reference, reference::approaches_page, reference::approaches_flips),
     plan!("13-benchmarks", Reference, reference::benchmarks_page, reference::benchmarks_flips),
     plan!("14-reproduce", Reference, reference::reproduce_page, reference::reproduce_flips),
@@ -220,11 +224,7 @@ pub fn all(data: &Dataset) -> Vec<Lesson> {
     [
         ordering::lesson,
         constraint_lab::lesson,
-        symmetry::lesson,
-        join::lesson,
-        memory::lesson,
         constructions::lesson,
-        block_sums::lesson,
     ]
     .iter()
     .filter_map(|lesson| lesson(&ctx))

@@ -1,19 +1,20 @@
-//! Lesson: symmetry. A solution's mirror image is a solution, and so are its
-//! rotations; a counter can search only one board of each pair (or class)
-//! and multiply. The speed-up over the seed's counter has two separate
-//! causes, which the lesson separates: fewer nodes (symmetry) and cheaper
-//! nodes (the iterative walk over free squares).
+//! Chapter: symmetry. A solution's mirror image is a solution, and so are
+//! its rotations; a counter can search only one board of each pair (or
+//! class) and multiply. The speed-up over the seed's counter has two
+//! separate causes, which the chapter separates: fewer nodes (symmetry) and
+//! cheaper nodes (the iterative walk over free squares).
 
-use super::{Ctx, Lesson, Table, at_n, largest_shared, line, steps, time};
-use crate::analysis::Series;
+use serde::Serialize;
+
+use super::{Chapter, Ctx, largest_shared, line, steps, time};
+use crate::analysis::{Series, Verdict};
 use crate::figure::{Chart, Figure, LineChart, Unit};
-use crate::format::{human_count, human_seconds, percent, ratio, sig3, times};
 
 /// The seed's counter, then the mirror-halved and the fully symmetric one.
 const COUNTERS: [&str; 3] = ["bitmask", "bitmask-mirror", "bitmask-symmetric"];
 
 /// One counter against the seed's, at the shared n.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Split {
     /// Approach id.
     pub id: String,
@@ -21,19 +22,29 @@ pub struct Split {
     pub seconds: f64,
     /// Nodes (placements of its tree).
     pub nodes: f64,
+    /// Median ns per node.
+    pub ns_per_node: f64,
     /// `bitmask`'s nodes / its nodes: what symmetry removes.
     pub fewer_nodes: f64,
     /// `bitmask`'s time / its time: the whole speed-up.
     pub speedup: f64,
     /// `bitmask`'s ns per node / its ns per node: what cheaper nodes give.
     pub cheaper_nodes: f64,
+    /// Its ns per node against `bitmask`'s, sample ranges compared.
+    pub per_node: Verdict,
+    /// The share of the speed-up (on a log scale) that fewer nodes explain.
+    pub share_from_nodes: f64,
+    /// The largest n at which it was slower than `bitmask` beyond the spread.
+    pub slower_until: Option<usize>,
 }
 
-impl Split {
-    /// The share of the speed-up (on a log scale) that fewer nodes explain.
-    pub fn share_from_nodes(&self) -> f64 {
-        self.fewer_nodes.ln() / self.speedup.ln()
-    }
+/// What the chapter says.
+#[derive(Clone, Debug, Serialize)]
+pub struct Symmetry {
+    /// The largest n all counted on one thread.
+    pub n: usize,
+    /// The seed's counter first, then the symmetric ones.
+    pub rows: Vec<Split>,
 }
 
 /// The three counters at the largest n all counted on one thread.
@@ -49,42 +60,38 @@ pub fn splits(ctx: &Ctx) -> Option<(usize, Vec<Split>)> {
         .map(|s| {
             let p = s.at(n)?;
             let nodes = p.steps?;
+            let fewer_nodes = base.steps? / nodes;
+            let speedup = base.median_ns / p.median_ns;
+            let slower_until = s
+                .points
+                .iter()
+                .filter(|q| {
+                    series[0].at(q.n).is_some_and(|b| {
+                        Verdict::of(q.time_spread(), b.time_spread()) == Verdict::Higher
+                    })
+                })
+                .map(|q| q.n)
+                .max();
             Some(Split {
                 id: s.approach.id.clone(),
                 seconds: p.seconds(),
                 nodes,
-                fewer_nodes: base.steps? / nodes,
-                speedup: base.median_ns / p.median_ns,
+                ns_per_node: p.ns_per_step()?,
+                fewer_nodes,
+                speedup,
                 cheaper_nodes: base.ns_per_step()? / p.ns_per_step()?,
+                per_node: Verdict::of(p.ns_per_step_spread()?, base.ns_per_step_spread()?),
+                share_from_nodes: fewer_nodes.ln() / speedup.ln(),
+                slower_until,
             })
         })
         .collect::<Option<Vec<_>>>()?;
     Some((n, rows))
 }
 
-pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
-    let (n, rows) = splits(ctx)?;
+fn figures(ctx: &Ctx) -> Vec<Figure> {
     let series: Vec<&Series> = COUNTERS.iter().filter_map(|id| ctx.count(id)).collect();
-    let node_gaps: Vec<String> = rows
-        .iter()
-        .skip(1)
-        .map(|r| format!("`{}` {}", r.id, ratio(r.fewer_nodes)))
-        .collect();
-    // The largest n at which a symmetric counter was still slower than the seed's.
-    let slower_until: Vec<String> = series
-        .iter()
-        .skip(1)
-        .filter_map(|s| {
-            let n = s
-                .points
-                .iter()
-                .filter(|p| series[0].at(p.n).is_some_and(|b| b.median_ns < p.median_ns))
-                .map(|p| p.n)
-                .max()?;
-            Some(format!("`{}` up to n = {n}", s.approach.id))
-        })
-        .collect();
-    let figures = vec![
+    vec![
         Figure {
             chart: Chart::Line(LineChart::by_n(
                 "symmetry_nodes",
@@ -93,12 +100,7 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
                 Unit::Count,
                 series.iter().map(|s| line(s, &steps)).collect(),
             )),
-            caption: format!(
-                "Placements counted by each counter. The gap between the lines is what symmetry \
-                 removes; at {} it is {}.",
-                at_n(n),
-                node_gaps.join(", ")
-            ),
+            caption: String::new(),
         },
         Figure {
             chart: Chart::Line(LineChart::by_n(
@@ -108,94 +110,88 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
                 Unit::Seconds,
                 series.iter().map(|s| line(s, &time)).collect(),
             )),
-            caption: format!(
-                "Median time per run on one thread. Where the gaps in time are wider than the gaps \
-                 in nodes, the nodes are cheaper too.{}",
-                if slower_until.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        " On the smallest boards a counter's fixed set-up (its task list) outweighs \
-                         the search, and it was slower than `bitmask`: {}.",
-                        slower_until.join(", ")
-                    )
-                }
-            ),
+            caption: String::new(),
         },
-    ];
-    let mut table = Table::new(&[
-        "counter",
-        "time (1 thread)",
-        "nodes",
-        "fewer nodes (symmetry)",
-        "cheaper nodes (the walk)",
-        "= faster in all",
-    ]);
-    for r in &rows {
-        table.row(vec![
-            format!("`{}`", r.id),
-            human_seconds(r.seconds),
-            human_count(r.nodes),
-            ratio(r.fewer_nodes),
-            ratio(r.cheaper_nodes),
-            ratio(r.speedup),
-        ]);
+    ]
+}
+
+/// The facts, if the seed's counter and a symmetric one were measured.
+pub fn symmetry(ctx: &Ctx) -> Option<Symmetry> {
+    let (n, rows) = splits(ctx)?;
+    Some(Symmetry { n, rows })
+}
+
+pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&symmetry(ctx)?, figures(ctx)))
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = symmetry(ctx) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (v, share, until) in [
+        (Verdict::Lower, 0.8, None),
+        (Verdict::Higher, 0.3, Some(5)),
+        (Verdict::WithinNoise, 0.5, None),
+    ] {
+        let mut f = base.clone();
+        for r in f.rows.iter_mut().skip(1) {
+            r.per_node = v;
+            r.share_from_nodes = share;
+            r.slower_until = until;
+        }
+        out.push(Chapter::new(&f, figures(ctx)));
     }
-    let mut why = vec![format!(
-        "Every solution's mirror image is another solution, so `bitmask-mirror` [Somers] places the \
-         first queen only in the left half of the first row and doubles the count (the middle \
-         column of odd n is searched once, counted once). `bitmask-symmetric` [Takaken] goes \
-         further: of the up to eight boards a rotation or reflection makes of a solution, it \
-         searches only those that can be the smallest, and weighs each by the size of its class. \
-         Both also walk the tree differently from Aiello's C program: an explicit stack instead \
-         of recursion, and only the free squares of a row (the lowest set bit of a mask) instead \
-         of testing every column. The time ratio is the product of the two effects, fewer nodes \
-         × cheaper nodes, and the table at {} separates them.",
-        at_n(n)
-    )];
-    for r in rows.iter().skip(1) {
-        let from_nodes = r.share_from_nodes();
-        let bigger = if from_nodes >= 0.5 {
-            "fewer nodes explain more of it than cheaper nodes"
-        } else {
-            "cheaper nodes explain more of it than fewer nodes"
-        };
-        why.push(format!(
-            "`{}` is {} faster: {} fewer nodes and {} cheaper nodes ({} against {} per node). On a \
-             log scale {} of the speed-up comes from the smaller tree: {bigger}.",
-            r.id,
-            times(r.speedup),
-            times(r.fewer_nodes),
-            times(r.cheaper_nodes),
-            human_seconds(r.seconds / r.nodes),
-            human_seconds(rows[0].seconds / rows[0].nodes),
-            percent(from_nodes),
-        ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{Dataset, Family, Sample, Status};
+
+    /// Median nanos and the steps of a point, straight from the samples.
+    fn raw(data: &Dataset, id: &str, n: usize) -> (f64, f64) {
+        let ok: Vec<&Sample> = data
+            .samples
+            .iter()
+            .filter(|s| {
+                s.family == Family::Count && s.approach == id && s.n == n && s.status == Status::Ok
+            })
+            .collect();
+        let nanos: Vec<f64> = ok
+            .iter()
+            .filter_map(|s| s.nanos)
+            .map(|v| v as f64)
+            .collect();
+        (
+            crate::analysis::median_f64(nanos),
+            ok[0].steps.expect("steps") as f64,
+        )
     }
-    let best = rows.last()?;
-    Some(Lesson {
-        title: "Symmetry: fewer nodes, and cheaper ones".into(),
-        question: "How much of a symmetric counter's speed comes from the symmetry itself?".into(),
-        experiment: "Held fixed: the row-by-row bitmask search and the answer (every solution). \
-                     Changed: how much of the tree is searched (all of it; the mirror half; one \
-                     board per symmetry class) and how it is walked (the source's recursion over \
-                     every column, or an explicit stack over the free squares). One thread each."
-            .into(),
-        figures,
-        table,
-        why,
-        try_it: vec![
-            format!("queens --algo bitmask --json {n}"),
-            format!("queens --algo bitmask-symmetric --threads 1 --unique --json {n}"),
-        ],
-        summary: Some(format!(
-            "Symmetry cuts the tree {} (mirror) and {} (all eight symmetries) at {}, but `{}` is {} faster than `bitmask`, the source's program, because its nodes are also {} cheaper.",
-            times(rows.get(1)?.fewer_nodes),
-            times(best.fewer_nodes),
-            at_n(n),
-            best.id,
-            times(best.speedup),
-            sig3(best.cheaper_nodes) + " times",
-        )),
-    })
+
+    #[test]
+    fn symmetry_ratios_are_the_ratios_of_the_step_counts_and_times() {
+        let data = Dataset::load(&crate::project_root().join("reports/data")).unwrap();
+        let f = symmetry(&Ctx::new(&data)).expect("symmetry data");
+        let (base_ns, base_steps) = raw(&data, "bitmask", f.n);
+        for r in &f.rows {
+            let (ns, steps) = raw(&data, &r.id, f.n);
+            assert_eq!(r.nodes, steps);
+            assert!((r.fewer_nodes - base_steps / steps).abs() < 1e-9);
+            assert!((r.speedup - base_ns / ns).abs() < 1e-9);
+            // The product of the two effects is the whole speed-up.
+            assert!((r.fewer_nodes * r.cheaper_nodes - r.speedup).abs() < 1e-6 * r.speedup);
+        }
+        // Mirroring halves the tree, up to the middle column of odd n.
+        let mirror = f.rows.iter().find(|r| r.id == "bitmask-mirror").unwrap();
+        assert!(
+            (1.8..=2.0).contains(&mirror.fewer_nodes),
+            "{}",
+            mirror.fewer_nodes
+        );
+    }
 }

@@ -51,27 +51,6 @@ fn lesson(data: &Dataset, title_starts: &str) -> Lesson {
 }
 
 #[test]
-fn symmetry_ratios_are_the_ratios_of_the_step_counts_and_times() {
-    let data = committed();
-    let ctx = Ctx::new(&data);
-    let (n, rows) = symmetry::splits(&ctx).expect("symmetry data");
-    let (base_ns, base_steps) = raw(&data, Family::Count, "bitmask", n);
-    for r in &rows {
-        let (ns, steps) = raw(&data, Family::Count, &r.id, n);
-        assert_eq!(r.nodes, steps);
-        assert!((r.fewer_nodes - base_steps / steps).abs() < 1e-9);
-        assert!((r.speedup - base_ns / ns).abs() < 1e-9);
-        // The product of the two effects is the whole speed-up.
-        assert!((r.fewer_nodes * r.cheaper_nodes - r.speedup).abs() < 1e-6 * r.speedup);
-    }
-    let l = lesson(&data, "Symmetry");
-    let t = text(&l);
-    let sym = rows.last().unwrap();
-    assert!(t.contains(&crate::format::times(sym.fewer_nodes)), "{t}");
-    assert!(t.contains(&crate::format::ratio(sym.speedup)), "{t}");
-}
-
-#[test]
 fn ordering_counts_the_same_steps_the_data_holds() {
     let data = committed();
     let o = ordering::ordering(&Ctx::new(&data)).expect("ordering data");
@@ -85,51 +64,11 @@ fn ordering_counts_the_same_steps_the_data_holds() {
 }
 
 #[test]
-fn the_join_is_ahead_exactly_where_the_data_says() {
-    let data = committed();
-    let (points, ahead_from) = join::compare(&Ctx::new(&data)).expect("join data");
-    let from = ahead_from.expect("the join wins somewhere");
-    for p in &points {
-        let (tree, _) = raw(&data, Family::Count, "bitmask-symmetric", p.n);
-        let (join, _) = raw(&data, Family::Count, "half-join", p.n);
-        if p.n >= from {
-            assert!(join < tree, "n = {}: the join is not ahead", p.n);
-        }
-    }
-    assert!(
-        points
-            .iter()
-            .any(|p| p.n == from - 1 && p.seconds.1 >= p.seconds.0)
-            || points.first().is_some_and(|p| p.n == from)
-    );
-}
-
-#[test]
-fn block_sums_counts_factor_into_shifts_symmetries_and_canonical_matrices() {
-    let data = committed();
-    let t = text(&lesson(&data, "Constraint order"));
-    let solutions = |name: &str| {
-        data.block_sums
-            .iter()
-            .find(|r| r.strategy == name && r.finished)
-            .map(|r| r.solutions)
-            .expect(name)
-    };
-    let (all, corner, canonical) = (
-        solutions("no-symmetry"),
-        solutions("corner-zero-only"),
-        solutions("seed-order"),
-    );
-    assert_eq!(all, 16 * 8 * canonical);
-    assert_eq!(corner, 8 * canonical);
-    assert!(t.contains(&format!("= 16 × 8 × {canonical}")), "{t}");
-}
-
-#[test]
 fn every_lesson_is_complete_and_its_charts_are_readable() {
     let data = committed();
     let lessons = all(&data);
-    assert!(!lessons.is_empty(), "{} lessons", lessons.len());
+    // The lessons left here shrink as they become chapters of the course.
+    assert!(!lessons.is_empty());
     let summaries = lessons.iter().filter(|l| l.summary.is_some()).count();
     assert!(summaries <= 8, "{summaries} summary lines");
     for l in &lessons {
