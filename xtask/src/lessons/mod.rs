@@ -8,7 +8,6 @@
 //! and is left out of the course; the index says so.
 
 mod block_sums;
-mod constraint_lab;
 mod constructions;
 mod first_solution;
 mod join;
@@ -80,13 +79,22 @@ pub struct Plan {
 }
 
 /// The course, in order.
-pub const PLAN: &[Plan] = &[Plan {
-    file: "10-threads",
-    part: Part::Engineering,
-    build: threads::chapter,
-    #[cfg(test)]
-    flips: threads::flips,
-}];
+pub const PLAN: &[Plan] = &[
+    Plan {
+        file: "03-ordering",
+        part: Part::Core,
+        build: ordering::chapter,
+        #[cfg(test)]
+        flips: ordering::flips,
+    },
+    Plan {
+        file: "10-threads",
+        part: Part::Engineering,
+        build: threads::chapter,
+        #[cfg(test)]
+        flips: threads::flips,
+    },
+];
 
 /// Every chapter of [`PLAN`] with its data, or `None` where the data lack it.
 pub fn chapters(data: &Dataset) -> Vec<(&'static Plan, Option<Chapter>)> {
@@ -197,8 +205,6 @@ pub fn all(data: &Dataset) -> Vec<Lesson> {
     [
         representation::lesson,
         tree_size::lesson,
-        ordering::lesson,
-        constraint_lab::lesson,
         symmetry::lesson,
         join::lesson,
         memory::lesson,

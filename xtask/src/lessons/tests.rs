@@ -89,19 +89,6 @@ fn representation_compares_searches_with_equal_steps() {
 }
 
 #[test]
-fn ordering_counts_the_same_steps_the_data_holds() {
-    let data = committed();
-    let o = ordering::ordering(&Ctx::new(&data)).expect("ordering data");
-    let (a_ns, a) = raw(&data, Family::Count, "bitmask", o.count_n);
-    let (b_ns, b) = raw(&data, Family::Count, "mrv", o.count_n);
-    assert!((o.count_nodes - a / b).abs() < 1e-9);
-    assert!((o.count_time - a_ns / b_ns).abs() < 1e-9);
-    assert!(o.first_fewer <= o.first_shared);
-    let t = text(&lesson(&data, "Variable ordering"));
-    assert!(t.contains(&crate::format::times(a / b)), "{t}");
-}
-
-#[test]
 fn the_join_is_ahead_exactly_where_the_data_says() {
     let data = committed();
     let (points, ahead_from) = join::compare(&Ctx::new(&data)).expect("join data");
@@ -238,47 +225,4 @@ fn local_study_reports_the_stuck_runs_it_counted() {
         l.table.rows.len(),
         crate::analysis::local_study::summarise(&data.local_study).len()
     );
-}
-
-#[test]
-fn constraint_lab_says_what_the_grid_counted() {
-    let data = committed();
-    let l = lesson(&data, "One knob at a time");
-    let t = text(&l);
-    let nodes = |setting: &str, n: usize| {
-        data.csp_grid
-            .iter()
-            .find(|r| r.setting == setting && r.mode == "count" && r.n == n)
-            .and_then(|r| r.steps)
-    };
-    // The largest n every setting counted at.
-    let n = data
-        .csp_grid
-        .iter()
-        .filter(|r| r.mode == "count")
-        .map(|r| r.n)
-        .filter(|&n| {
-            crate::measure::csp_grid::SETTINGS.iter().all(|s| {
-                data.csp_grid.iter().any(|r| {
-                    r.setting == s.name && r.mode == "count" && r.n == n && r.nanos.is_some()
-                })
-            })
-        })
-        .max()
-        .expect("a count every setting finished");
-    let (_, bitmask) = raw(&data, Family::Count, "bitmask", n);
-    let default = nodes("default", n).expect("default counted");
-    // The default's claim to walk bitmask's tree is made only when it does.
-    assert_eq!(
-        t.contains("walks exactly `bitmask`'s tree"),
-        default as f64 == bitmask,
-        "{t}"
-    );
-    // A value order cannot change the count's tree, and the text says so
-    // only when the data agrees.
-    let same = ["middle-out", "lcv"]
-        .iter()
-        .all(|s| nodes(s, n) == Some(default));
-    assert_eq!(t.contains("cannot change the tree"), same, "{t}");
-    assert!(t.contains(&crate::format::human_count(default as f64)));
 }
