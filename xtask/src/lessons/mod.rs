@@ -88,6 +88,13 @@ pub const PLAN: &[Plan] = &[
         flips: ordering::flips,
     },
     Plan {
+        file: "06-constructions",
+        part: Part::Core,
+        build: constructions::chapter,
+        #[cfg(test)]
+        flips: constructions::flips,
+    },
+    Plan {
         file: "10-threads",
         part: Part::Engineering,
         build: threads::chapter,
@@ -211,7 +218,6 @@ pub fn all(data: &Dataset) -> Vec<Lesson> {
         first_solution::lesson,
         local_search::lesson,
         local_study::lesson,
-        constructions::lesson,
         block_sums::lesson,
     ]
     .iter()

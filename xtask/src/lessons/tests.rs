@@ -167,9 +167,10 @@ fn block_sums_counts_factor_into_shifts_symmetries_and_canonical_matrices() {
 fn every_lesson_is_complete_and_its_charts_are_readable() {
     let data = committed();
     let lessons = all(&data);
-    assert!(lessons.len() >= 10, "{} lessons", lessons.len());
+    // The lessons not yet converted into chapters, and the chapters.
+    assert!(lessons.len() + PLAN.len() >= 10, "{} lessons", lessons.len());
     let summaries = lessons.iter().filter(|l| l.summary.is_some()).count();
-    assert!((5..=8).contains(&summaries), "{summaries} summary lines");
+    assert!(summaries <= 8, "{summaries} summary lines");
     for l in &lessons {
         assert!(
             !l.question.is_empty() && !l.experiment.is_empty(),
