@@ -168,7 +168,11 @@ fn every_lesson_is_complete_and_its_charts_are_readable() {
     let data = committed();
     let lessons = all(&data);
     // The lessons not yet converted into chapters, and the chapters.
-    assert!(lessons.len() + PLAN.len() >= 10, "{} lessons", lessons.len());
+    assert!(
+        lessons.len() + PLAN.len() >= 10,
+        "{} lessons",
+        lessons.len()
+    );
     let summaries = lessons.iter().filter(|l| l.summary.is_some()).count();
     assert!(summaries <= 8, "{summaries} summary lines");
     for l in &lessons {

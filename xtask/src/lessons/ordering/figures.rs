@@ -68,6 +68,9 @@ pub fn ordering_first(ctx: &Ctx) -> Figure {
     }
 }
 
+/// Settings sharing a line: names, the first's index, points, whiskers.
+type Group<'s> = (Vec<&'s str>, usize, Vec<(f64, f64)>, Vec<(f64, f64, f64)>);
+
 /// The lab's settings for a first solution: one line per distinct series
 /// (settings with the same nodes at every size share a line and a label),
 /// a point only where every run finished, whiskers over random seeds.
@@ -80,7 +83,7 @@ pub fn lab_first(ctx: &Ctx) -> Figure {
         .collect();
     grid.sort_unstable();
     grid.dedup();
-    let mut groups: Vec<(Vec<&str>, usize, Vec<(f64, f64)>, Vec<(f64, f64, f64)>)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for (i, s) in SETTINGS.iter().enumerate() {
         let pts: Vec<lab::Point> = points(rows, s.name, "first")
             .into_iter()

@@ -154,7 +154,7 @@ pub struct Ordering {
 
 /// Squares a queen on (r, c) attacks on an n × n board.
 fn attacks(n: usize, r: usize, c: usize) -> usize {
-    let b = trace::board(n, &[(r, c)]);
+    let b = trace::attacked(n, &[(r, c)]);
     b.iter().flatten().filter(|&&v| v < 0).count()
 }
 
@@ -244,7 +244,7 @@ pub fn ordering(ctx: &Ctx) -> Option<Ordering> {
             n: t.n,
         });
     }
-    far.sort_by(|a, b| b.n.cmp(&a.n));
+    far.sort_by_key(|f| std::cmp::Reverse(f.n));
     let paper = trace::domains(4, &[(0, 1)]);
     let timeout = ctx
         .data

@@ -35,8 +35,9 @@ pub struct Step {
     /// Its column, 1-based.
     pub col: usize,
     /// The board, row by row: 1 a queen, 0 a square no queen attacks, −k a
-    /// square k queens attack (as in seed 001's box trace).
-    pub board: Vec<Vec<i64>>,
+    /// square k queens attack (as in seed 001's box trace); nothing for the
+    /// other squares of a row that holds a queen.
+    pub board: Vec<Vec<Option<i64>>>,
     /// The domains of the unplaced rows.
     pub domains: Vec<Domain>,
     /// Some unplaced row has no column left: forward checking fails here.
@@ -78,7 +79,7 @@ impl Write for Shared {
 }
 
 /// The board after placing `queens` (row, col), 0-based: 1, 0 or −k.
-pub fn board(n: usize, queens: &[(usize, usize)]) -> Vec<Vec<i64>> {
+pub fn attacked(n: usize, queens: &[(usize, usize)]) -> Vec<Vec<i64>> {
     (0..n)
         .map(|r| {
             (0..n)
@@ -97,9 +98,23 @@ pub fn board(n: usize, queens: &[(usize, usize)]) -> Vec<Vec<i64>> {
         .collect()
 }
 
+/// The board as drawn: a row with a queen shows only the queen.
+pub fn board(n: usize, queens: &[(usize, usize)]) -> Vec<Vec<Option<i64>>> {
+    attacked(n, queens)
+        .into_iter()
+        .enumerate()
+        .map(|(r, row)| {
+            let placed = queens.iter().any(|q| q.0 == r);
+            row.into_iter()
+                .map(|v| (!placed || v == 1).then_some(v))
+                .collect()
+        })
+        .collect()
+}
+
 /// The domains of the unplaced rows after placing `queens` (0-based), 1-based.
 pub fn domains(n: usize, queens: &[(usize, usize)]) -> Vec<Domain> {
-    let b = board(n, queens);
+    let b = attacked(n, queens);
     (0..n)
         .filter(|r| !queens.iter().any(|q| q.0 == *r))
         .map(|r| Domain {
