@@ -1,26 +1,159 @@
-//! Lesson: two find-one approaches that are not local search. The tuned
-//! least room to move still backtracks, but almost never needs to; the
-//! explicit construction writes a board from a formula and searches nothing.
+//! Chapter: the tuned least room to move (`mrv-tuned`) and the formula
+//! (`explicit`). The tuned search still backtracks but almost never needs
+//! to; the construction writes a board from a formula and searches nothing.
 
-use super::{Ctx, Lesson, Table, find, line, time};
-use crate::analysis::{self, Series};
+use serde::Serialize;
+
+use super::{Chapter, Ctx, find, line, time};
+use crate::analysis::{self, Series, Verdict};
 use crate::data::Family;
 use crate::figure::{Chart, Figure, LineChart, Unit};
-use crate::format::{human_count, human_seconds, size};
+use crate::measure::growth::{Model, predict};
 
 /// The tuned search, the construction, and a local search to compare with.
 const APPROACHES: [&str; 3] = ["mrv-tuned", "explicit", "min-conflicts-random"];
 
-pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
+/// One measured size of one approach.
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    /// Approach id.
+    pub id: String,
+    /// Board size.
+    pub n: usize,
+    /// Median steps (placements, moves; 0 for the formula).
+    pub steps: f64,
+    /// Steps per queen.
+    pub per_queen: f64,
+    /// Median seconds.
+    pub seconds: f64,
+    /// b of time ∝ n^b between the row above and this one (same approach).
+    pub growth: Option<f64>,
+}
+
+/// The prediction that stopped the tuned search.
+#[derive(Clone, Debug, Serialize)]
+pub struct Budget {
+    /// The size not run.
+    pub next_n: usize,
+    /// Its predicted seconds, from the last two measured sizes.
+    pub predicted_s: f64,
+    /// The budget per run, seconds.
+    pub limit_s: f64,
+}
+
+/// What the chapter says.
+#[derive(Clone, Debug, Serialize)]
+pub struct Constructions {
+    /// The table: every power of ten from 100 and the last size.
+    pub rows: Vec<Row>,
+    /// The tuned search's largest n measured.
+    pub tuned_n: usize,
+    /// Its median placements there.
+    pub tuned_steps: f64,
+    /// Its median seconds there (measured).
+    pub tuned_s: f64,
+    /// Why it was not run further, if a prediction stopped it.
+    pub budget: Option<Budget>,
+    /// The formula's largest n.
+    pub formula_n: usize,
+    /// Its median seconds there.
+    pub formula_s: f64,
+    /// The formula's time at `tuned_n`.
+    pub formula_at_tuned: f64,
+    /// The formula's time at `tuned_n` against the tuned search's.
+    pub formula_vs_tuned: Verdict,
+}
+
+fn listed(n: usize, last: usize) -> bool {
+    n == last
+        || (n >= 100
+            && n.to_string()
+                .trim_start_matches('1')
+                .bytes()
+                .all(|b| b == b'0'))
+}
+
+/// Parses "n = 20 000 predicted to take 4.26 s per run (budget 2 s)": the n.
+fn budget_n(reason: &str) -> Option<usize> {
+    let rest = reason.strip_prefix("time budget: n = ")?;
+    let digits: String = rest
+        .split(" predicted")
+        .next()?
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// The facts, if both approaches were measured.
+pub fn constructions(ctx: &Ctx) -> Option<Constructions> {
     let series: Vec<&Series> = APPROACHES
         .iter()
         .filter_map(|id| find(&ctx.local, id))
         .collect();
-    let (tuned, formula) = (find(&ctx.local, "mrv-tuned"), find(&ctx.local, "explicit"));
-    if tuned.is_none() && formula.is_none() {
-        return None;
+    let (tuned, formula) = (ctx.local("mrv-tuned")?, ctx.local("explicit")?);
+    let mut rows = Vec::new();
+    for s in &series {
+        let last = s.last()?.n;
+        let mut prev: Option<&analysis::Stat> = None;
+        for p in s.points.iter().filter(|p| listed(p.n, last)) {
+            let steps = p.steps.unwrap_or(0.0);
+            rows.push(Row {
+                id: s.approach.id.clone(),
+                n: p.n,
+                steps,
+                per_queen: steps / p.n as f64,
+                seconds: p.seconds(),
+                growth: prev.and_then(|q| {
+                    analysis::exponent_between((q.n, q.median_ns), (p.n, p.median_ns))
+                }),
+            });
+            prev = Some(p);
+        }
     }
-    let figures = vec![Figure {
+    let t = tuned.last()?;
+    let budget = ctx
+        .data
+        .stops
+        .iter()
+        .find(|x| x.family == Family::Local && x.approach == "mrv-tuned")
+        .and_then(|x| budget_n(&x.reason))
+        .and_then(|next_n| {
+            let pts: Vec<(usize, f64)> = tuned.points.iter().map(|p| (p.n, p.seconds())).collect();
+            let limit_s = ctx
+                .data
+                .meta
+                .profile
+                .parse::<crate::profile::Profile>()
+                .ok()
+                .map(|p| p.settings().run_limit.as_secs_f64())?;
+            Some(Budget {
+                next_n,
+                predicted_s: predict(Model::Power, &pts, next_n)?,
+                limit_s,
+            })
+        });
+    let f = formula.last()?;
+    let fa = formula.at(t.n)?;
+    Some(Constructions {
+        rows,
+        tuned_n: t.n,
+        tuned_steps: t.steps?,
+        tuned_s: t.seconds(),
+        budget,
+        formula_n: f.n,
+        formula_s: f.seconds(),
+        formula_at_tuned: fa.seconds(),
+        formula_vs_tuned: Verdict::of(fa.time_spread(), t.time_spread()),
+    })
+}
+
+fn figures(ctx: &Ctx) -> Vec<Figure> {
+    let series: Vec<&Series> = APPROACHES
+        .iter()
+        .filter_map(|id| find(&ctx.local, id))
+        .collect();
+    vec![Figure {
         chart: Chart::Line(LineChart {
             name: "constructions_time",
             title: "A tuned least room to move and a formula, against local search".into(),
@@ -31,112 +164,71 @@ pub(super) fn lesson(ctx: &Ctx) -> Option<Lesson> {
             y_unit: Unit::Seconds,
             lines: series.iter().map(|s| line(s, &time)).collect(),
         }),
-        caption: "Median time to one valid board over random seeds (the formula uses none: its \
-                  runs differ only by noise). Log–log axes: the slope of a line is the power of n."
-            .into(),
-    }];
-    let mut table = Table::new(&[
-        "approach",
-        "n",
-        "steps",
-        "steps per queen",
-        "time",
-        "time ∝ n^b from the row above",
-    ]);
-    for s in &series {
-        let mut prev: Option<&analysis::Stat> = None;
-        let last = s.last()?.n;
-        let listed = |n: usize| {
-            n == last
-                || (n >= 100
-                    && n.to_string()
-                        .trim_start_matches('1')
-                        .bytes()
-                        .all(|b| b == b'0'))
-        };
-        for p in s.points.iter().filter(|p| listed(p.n)) {
-            let e = prev
-                .and_then(|q| analysis::exponent_between((q.n, q.median_ns), (p.n, p.median_ns)));
-            table.row(vec![
-                format!("`{}`", s.approach.id),
-                size(p.n),
-                super::steps_cell(p),
-                p.steps
-                    .map_or("–".into(), |v| format!("{:.2}", v / p.n as f64)),
-                human_seconds(p.seconds()),
-                e.map_or("–".into(), |e| format!("{e:.2}")),
-            ]);
-            prev = Some(p);
-        }
+        caption: String::new(),
+    }]
+}
+
+pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&constructions(ctx)?, figures(ctx)))
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = constructions(ctx) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for v in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+        let mut f = base.clone();
+        f.formula_vs_tuned = v;
+        f.budget = None;
+        out.push(Chapter::new(&f, figures(ctx)));
     }
-    let mut why = Vec::new();
-    if let Some(t) = tuned {
-        let p = t.last()?;
-        let stop = ctx
-            .data
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_prediction_is_the_one_that_stopped_the_run_and_is_labelled_as_such() {
+        let dir = crate::project_root().join("reports/data");
+        let data = crate::data::Dataset::load(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let c = constructions(&Ctx::new(&data)).expect("constructions data");
+        let b = c.budget.expect("mrv-tuned stopped on its time budget");
+        let stop = data
             .stops
             .iter()
-            .find(|x| x.family == Family::Local && x.approach == t.approach.id)
-            .map_or(String::new(), |x| {
-                format!(" It stopped at n = {} ({}).", size(p.n), x.reason)
-            });
-        why.push(format!(
-            "`mrv-tuned` is O'Keefe's least room to move [O'Keefe 1984] with random tie-breaking, \
-             columns tried from the middle out and restarts: still a backtracking search, not a \
-             local one. With those choices it almost never backtracks: at n = {} it made {} \
-             placements for {} queens. Each placement updates the remaining columns of every \
-             unplaced row, so a board costs O(n²) time even without backtracking: {} at n = {}.{stop}",
-            size(p.n),
-            super::steps_cell(p),
-            size(p.n),
-            human_seconds(p.seconds()),
-            size(p.n),
-        ));
+            .find(|x| x.approach == "mrv-tuned")
+            .unwrap();
+        // The stop reason quotes the same prediction, formatted.
+        assert!(
+            stop.reason
+                .contains(&crate::format::human_seconds(b.predicted_s)),
+            "{} against {}",
+            stop.reason,
+            b.predicted_s
+        );
+        assert!(b.next_n > c.tuned_n && b.predicted_s > c.tuned_s);
+        // One growth rate per pair of neighbouring rows, agreeing with them.
+        for w in c.rows.windows(2) {
+            if w[0].id == w[1].id {
+                let g = w[1].growth.expect("growth");
+                let want =
+                    (w[1].seconds / w[0].seconds).ln() / (w[1].n as f64 / w[0].n as f64).ln();
+                assert!((g - want).abs() < 1e-9);
+            }
+        }
     }
-    if let Some(f) = formula {
-        let p = f.last()?;
-        let a = f.points.iter().find(|q| q.n >= 1000).unwrap_or(p);
-        let e = analysis::exponent_between((a.n, a.median_ns), (p.n, p.median_ns));
-        why.push(format!(
-            "`explicit` searches nothing: Hoffman, Loessi and Moore [Hoffman et al. 1969] gave \
-             formulas that place the queens for any n ≥ 4, chosen by n mod 6 [Bernhardsson 1991]. \
-             Its cost is writing the board: {} for {} queens, time ∝ n^{} from n = {} to n = {}. \
-             Its steps are {}: there is no search to count.",
-            human_seconds(p.seconds()),
-            size(p.n),
-            e.map_or("–".into(), |e| format!("{e:.2}")),
-            size(a.n),
-            size(p.n),
-            super::steps_cell(p),
-        ));
+
+    #[test]
+    fn a_stop_reason_gives_its_n() {
+        assert_eq!(
+            budget_n("time budget: n = 20 000 predicted to take 4.26 s per run (budget 2 s)"),
+            Some(20_000)
+        );
+        assert_eq!(budget_n("profile: largest n of the grid is 50"), None);
     }
-    if let (Some(f), Some(t)) = (formula, tuned)
-        && let Some(n) = super::largest_shared(&[f, t])
-    {
-        why.push(format!(
-            "At n = {} the formula took {} and the tuned search {}: when a problem has a known \
-             construction, no search beats writing the answer down ({} placements saved).",
-            size(n),
-            human_seconds(f.at(n)?.seconds()),
-            human_seconds(t.at(n)?.seconds()),
-            human_count(t.at(n)?.steps?),
-        ));
-    }
-    Some(Lesson {
-        title: "Not local search: a tuned least room to move, and a formula".into(),
-        question: "How far do a well-ordered backtracking search and a construction get on one board?".into(),
-        experiment: "Held fixed: the task, one valid board, on the same grid of n as the local \
-                     searches. Changed: the method: least room to move with random ties, middle-out \
-                     columns and restarts (`mrv-tuned`), or the n mod 6 construction (`explicit`); \
-                     `min-conflicts-random` is drawn for comparison."
-            .into(),
-        figures,
-        table,
-        why,
-        try_it: vec![
-            "queens --algo mrv-tuned --json 10000".into(),
-            "queens --algo explicit --json 1000000".into(),
-        ],
-        summary: None,
-    })
 }

@@ -8,7 +8,6 @@
 //! and is left out of the course; the index says so.
 
 mod block_sums;
-mod constraint_lab;
 mod constructions;
 mod first_solution;
 mod introduction;
@@ -22,9 +21,6 @@ mod representation;
 mod symmetry;
 mod threads;
 mod tree_size;
-
-#[cfg(test)]
-mod tests;
 
 use serde::Serialize;
 
@@ -101,8 +97,10 @@ pub const PLAN: &[Plan] = &[
     plan!("00-introduction", Introduction, introduction::chapter, introduction::flips),
     plan!("01-tree", Core, tree_size::chapter, tree_size::flips),
     plan!("02-representation", Core, representation::chapter, representation::flips),
+    plan!("03-ordering", Core, ordering::chapter, ordering::flips),
     plan!("04-first-solution", Core, first_solution::chapter, first_solution::flips),
     plan!("05-local-search", Core, local_search::chapter, local_search::flips),
+    plan!("06-constructions", Core, constructions::chapter, constructions::flips),
     plan!("07-memory", Engineering, memory::chapter, memory::flips),
     plan!("08-symmetry", Engineering, symmetry::chapter, symmetry::flips),
     plan!("09-join", Engineering, join::chapter, join::flips),
@@ -119,51 +117,6 @@ pub const PLAN: &[Plan] = &[
 pub fn chapters(data: &Dataset) -> Vec<(&'static Plan, Option<Chapter>)> {
     let ctx = Ctx::new(data);
     PLAN.iter().map(|p| (p, (p.build)(&ctx))).collect()
-}
-
-/// One section of the report.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Lesson {
-    /// Heading, without the number.
-    pub title: String,
-    /// The question it answers, one line.
-    pub question: String,
-    /// What is held fixed and what changes.
-    pub experiment: String,
-    /// One to three charts.
-    pub figures: Vec<Figure>,
-    /// The numbers behind the charts.
-    pub table: Table,
-    /// Computed paragraphs: the mechanism first, then the numbers that show it.
-    pub why: Vec<String>,
-    /// `queens` (or `block-sums`) commands that reproduce one point.
-    pub try_it: Vec<String>,
-    /// At most one sentence for the report's summary, with its number.
-    pub summary: Option<String>,
-}
-
-/// A markdown table.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Table {
-    /// Column headings.
-    pub header: Vec<String>,
-    /// Rows of cells.
-    pub rows: Vec<Vec<String>>,
-}
-
-impl Table {
-    /// A table with these headings and no rows yet.
-    pub fn new(header: &[&str]) -> Table {
-        Table {
-            header: header.iter().map(|h| h.to_string()).collect(),
-            rows: Vec::new(),
-        }
-    }
-
-    /// Adds a row.
-    pub fn row(&mut self, cells: Vec<String>) {
-        self.rows.push(cells);
-    }
 }
 
 /// The data every lesson reads, summarised once.
@@ -216,19 +169,6 @@ impl<'a> Ctx<'a> {
 /// The series of an approach in a list.
 pub fn find<'s, 'a>(series: &'s [Series<'a>], id: &str) -> Option<&'s Series<'a>> {
     series.iter().find(|s| s.approach.id == id)
-}
-
-/// Every lesson with data, in the report's order.
-pub fn all(data: &Dataset) -> Vec<Lesson> {
-    let ctx = Ctx::new(data);
-    [
-        ordering::lesson,
-        constraint_lab::lesson,
-        constructions::lesson,
-    ]
-    .iter()
-    .filter_map(|lesson| lesson(&ctx))
-    .collect()
 }
 
 // ------------------------------------------------------------ shared helpers

@@ -1,0 +1,335 @@
+//! Chapter: ordering, one knob at a time. O'Keefe's least room to move
+//! (`mrv`) against row order (`bitmask`), then the constraint-search lab
+//! (`csp`) with its variable order, value order and look-ahead changed one
+//! at a time, and a worked example at n = 4 traced from the lab itself.
+
+mod figures;
+mod lab;
+mod trace;
+
+use serde::Serialize;
+
+use super::{Chapter, Ctx};
+use crate::analysis::{Spread, Verdict};
+use crate::data::Family;
+use crate::measure::csp_grid::SETTINGS;
+use lab::{Reach, at, reach};
+use trace::{Domain, Worked};
+
+/// One change of order, row order against least room to move, counting
+/// every solution at one n.
+#[derive(Clone, Debug, Serialize)]
+pub struct Change {
+    /// Board size.
+    pub n: usize,
+    /// Nodes, row order.
+    pub row_nodes: f64,
+    /// Nodes, least room to move.
+    pub mrv_nodes: f64,
+    /// `row_nodes / mrv_nodes`.
+    pub nodes_ratio: f64,
+    /// Median seconds, row order.
+    pub row_s: f64,
+    /// Median seconds, least room to move.
+    pub mrv_s: f64,
+    /// Least room to move's time against row order's, sample ranges compared.
+    pub time: Verdict,
+    /// ns per node, row order.
+    pub row_ns: f64,
+    /// ns per node, least room to move.
+    pub mrv_ns: f64,
+    /// Least room to move's cost per node against row order's.
+    pub per_node: Verdict,
+}
+
+impl Change {
+    fn of(n: usize, row: (f64, Spread), mrv: (f64, Spread)) -> Change {
+        Change {
+            n,
+            row_nodes: row.0,
+            mrv_nodes: mrv.0,
+            nodes_ratio: row.0 / mrv.0,
+            row_s: row.1.median / 1e9,
+            mrv_s: mrv.1.median / 1e9,
+            time: Verdict::of(mrv.1, row.1),
+            row_ns: row.1.median / row.0,
+            mrv_ns: mrv.1.median / mrv.0,
+            per_node: Verdict::of(mrv.1.per(mrv.0), row.1.per(row.0)),
+        }
+    }
+}
+
+/// One setting of the lab.
+#[derive(Clone, Debug, Serialize)]
+pub struct Setting {
+    /// Its name.
+    pub name: String,
+    /// The knob it changes: none, order, values, propagate, several.
+    pub knob: String,
+    /// Nodes to count every solution at the lab's n.
+    pub nodes: f64,
+    /// Median seconds.
+    pub seconds: f64,
+    /// ns per node.
+    pub ns: f64,
+    /// How far it got for a first solution.
+    pub first: Reach,
+}
+
+/// Two settings compared at every point both finished.
+#[derive(Clone, Debug, Serialize)]
+pub struct Same {
+    /// Points (count and first solution) both finished.
+    pub sizes: usize,
+    /// Of those, the points with equal nodes.
+    pub equal: usize,
+}
+
+/// A search that found a first solution, and how far it got.
+#[derive(Clone, Debug, Serialize)]
+pub struct Far {
+    /// Approach id or lab setting.
+    pub name: String,
+    /// The largest n it finished.
+    pub n: usize,
+}
+
+/// What the chapter says.
+#[derive(Clone, Debug, Serialize)]
+pub struct Ordering {
+    /// O'Keefe's program against `bitmask`, at the lab's n.
+    pub okeefe: Change,
+    /// The lab's `mrv` knob against its default, at the same n.
+    pub knob: Change,
+    /// First solution, O'Keefe against row order: sizes both measured.
+    pub first_shared: usize,
+    /// Of those, the sizes where least room to move placed fewer queens.
+    pub first_fewer: usize,
+    /// Largest n row order found a first solution at.
+    pub row_reach: usize,
+    /// Largest n O'Keefe's program found one at.
+    pub mrv_reach: usize,
+    /// Its grid ended there (it did not fail).
+    pub mrv_grid_end: bool,
+    /// The lab's counting n and its solutions.
+    pub count_n: usize,
+    /// Solutions at `count_n`.
+    pub solutions: u64,
+    /// The lab's first-solution time limit, seconds.
+    pub limit_s: f64,
+    /// Runs per point.
+    pub runs: usize,
+    /// Every setting.
+    pub settings: Vec<Setting>,
+    /// The default walks `bitmask`'s tree at `count_n`.
+    pub default_is_bitmask: bool,
+    /// ns per node of `bitmask` at `count_n`.
+    pub bitmask_ns: f64,
+    /// `mrv` against `mrv + forward`.
+    pub mrv_vs_forward: Same,
+    /// The value orders place the default's nodes at every counting n.
+    pub values_same: bool,
+    /// Forward checking's time against the default's, counting.
+    pub forward_time: Verdict,
+    /// Arc consistency's time against forward checking's, counting.
+    pub arc_time: Verdict,
+    /// Squares a queen attacks on an 8 × 8 board: in a corner, in the centre.
+    pub corner_attacks: usize,
+    /// In a centre square.
+    pub centre_attacks: usize,
+    /// The last combination reached its n without undoing a placement.
+    pub no_backtrack: bool,
+    /// Nodes of O'Keefe's program counting at `count_n`, over the lab's
+    /// `mrv + forward`.
+    pub okeefe_over_lab: f64,
+    /// Every search that found first solutions, farthest first.
+    pub far: Vec<Far>,
+    /// The worked example.
+    pub worked: Worked,
+    /// The paper exercise: domains after a queen in row 1, column 2.
+    pub paper: Vec<Domain>,
+    /// The row least room to move fills next there.
+    pub paper_next: usize,
+}
+
+/// Squares a queen on (r, c) attacks on an n × n board.
+fn attacks(n: usize, r: usize, c: usize) -> usize {
+    let b = trace::attacked(n, &[(r, c)]);
+    b.iter().flatten().filter(|&&v| v < 0).count()
+}
+
+fn series_point(ctx: &Ctx, id: &str, n: usize) -> Option<(f64, Spread)> {
+    let p = ctx.count(id)?.at(n)?;
+    Some((p.steps?, p.time_spread()))
+}
+
+fn lab_point(ctx: &Ctx, name: &str, n: usize) -> Option<(f64, Spread)> {
+    let p = at(&ctx.data.csp_grid, name, "count", n)?;
+    Some((p.median_nodes()?, p.time()?))
+}
+
+/// The facts, if both orders and the lab were measured.
+pub fn ordering(ctx: &Ctx) -> Option<Ordering> {
+    let rows = &ctx.data.csp_grid;
+    let n = lab::count_n(rows)?;
+    let okeefe = Change::of(
+        n,
+        series_point(ctx, "bitmask", n)?,
+        series_point(ctx, "mrv", n)?,
+    );
+    let knob = Change::of(n, lab_point(ctx, "default", n)?, lab_point(ctx, "mrv", n)?);
+    let (fr, fm) = (ctx.first("bitmask")?, ctx.first("mrv")?);
+    let shared: Vec<(f64, f64)> = fr
+        .points
+        .iter()
+        .filter_map(|p| Some((p.steps?, fm.at(p.n)?.steps?)))
+        .collect();
+    let mut settings = Vec::new();
+    for s in &SETTINGS {
+        let (nodes, t) = lab_point(ctx, s.name, n)?;
+        settings.push(Setting {
+            name: s.name.into(),
+            knob: lab::knob(s.knob).into(),
+            nodes,
+            seconds: t.median / 1e9,
+            ns: t.median / nodes,
+            first: reach(rows, s.name)?,
+        });
+    }
+    let mut sizes = 0;
+    let mut equal = 0;
+    for mode in ["count", "first"] {
+        for p in lab::points(rows, "mrv", mode) {
+            if let Some(q) = at(rows, "mrv + forward", mode, p.n)
+                && p.complete()
+                && q.complete()
+            {
+                sizes += 1;
+                equal += usize::from(p.nodes == q.nodes);
+            }
+        }
+    }
+    let counting: Vec<usize> = lab::points(rows, "default", "count")
+        .iter()
+        .map(|p| p.n)
+        .collect();
+    let values_same = counting.iter().all(|&m| {
+        let d = at(rows, "default", "count", m).and_then(|p| p.median_nodes());
+        ["middle-out", "lcv"]
+            .iter()
+            .all(|v| at(rows, v, "count", m).and_then(|p| p.median_nodes()) == d)
+    });
+    let time = |name: &str| lab_point(ctx, name, n).map(|p| p.1);
+    let last = settings.last()?;
+    let stop = |id: &str| {
+        ctx.data
+            .stops
+            .iter()
+            .find(|s| s.family == Family::First && s.approach == id)
+    };
+    let mut far: Vec<Far> = settings
+        .iter()
+        .map(|s| Far {
+            name: s.name.clone(),
+            n: s.first.n,
+        })
+        .collect();
+    far.push(Far {
+        name: "mrv".into(),
+        n: fm.last()?.n,
+    });
+    if let Some(t) = ctx.local("mrv-tuned").and_then(|s| s.last()) {
+        far.push(Far {
+            name: "mrv-tuned".into(),
+            n: t.n,
+        });
+    }
+    far.sort_by_key(|f| std::cmp::Reverse(f.n));
+    let paper = trace::domains(4, &[(0, 1)]);
+    let timeout = ctx
+        .data
+        .meta
+        .profile
+        .parse()
+        .map(|p| crate::measure::csp_grid::plan(p).timeout.as_secs_f64())
+        .ok()?;
+    Some(Ordering {
+        okeefe_over_lab: okeefe.mrv_nodes / lab_point(ctx, "mrv + forward", n)?.0,
+        okeefe,
+        knob,
+        first_shared: shared.len(),
+        first_fewer: shared.iter().filter(|(r, m)| m < r).count(),
+        row_reach: fr.last()?.n,
+        mrv_reach: fm.last()?.n,
+        mrv_grid_end: stop("mrv").is_some_and(|s| s.reason.starts_with("profile:")),
+        count_n: n,
+        solutions: queens_core::known::total(n)?,
+        limit_s: timeout,
+        runs: at(rows, "default", "count", n)?.runs,
+        default_is_bitmask: series_point(ctx, "bitmask", n)?.0 == settings[0].nodes,
+        bitmask_ns: ctx.count("bitmask")?.at(n)?.ns_per_step()?,
+        mrv_vs_forward: Same { sizes, equal },
+        values_same,
+        forward_time: Verdict::of(time("forward")?, time("default")?),
+        arc_time: Verdict::of(time("arc")?, time("forward")?),
+        corner_attacks: attacks(8, 0, 0),
+        centre_attacks: attacks(8, 3, 3),
+        no_backtrack: last.first.nodes <= last.first.n as f64,
+        far,
+        worked: trace::worked()?,
+        paper_next: trace::least_room(&paper)?,
+        paper,
+        settings,
+    })
+}
+
+pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
+    let facts = ordering(ctx)?;
+    Some(Chapter::new(&facts, all_figures(ctx, facts.count_n)))
+}
+
+fn all_figures(ctx: &Ctx, n: usize) -> Vec<crate::figure::Figure> {
+    vec![
+        figures::ordering_first(ctx),
+        figures::lab_first(ctx),
+        figures::lab_count(ctx, n),
+    ]
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = ordering(ctx) else {
+        return Vec::new();
+    };
+    let figs = all_figures(ctx, base.count_n);
+    let mut out = Vec::new();
+    for (i, v) in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise]
+        .into_iter()
+        .enumerate()
+    {
+        let mut f = base.clone();
+        for c in [&mut f.okeefe, &mut f.knob] {
+            c.time = v;
+            c.per_node = v;
+        }
+        f.forward_time = v;
+        f.arc_time = v;
+        let flip = i == 0;
+        if flip {
+            f.mrv_vs_forward.equal = f.mrv_vs_forward.sizes - 1;
+            f.values_same = !f.values_same;
+            f.default_is_bitmask = !f.default_is_bitmask;
+            f.mrv_grid_end = !f.mrv_grid_end;
+            f.no_backtrack = !f.no_backtrack;
+            for s in &mut f.settings {
+                s.first.stop = None;
+            }
+        }
+        out.push(Chapter::new(&f, figs.clone()));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,130 @@
+//! The chapter's claims recomputed from the raw rows of the committed data.
+
+use super::*;
+use crate::data::{Dataset, Sample, Status};
+
+fn committed() -> Dataset {
+    let dir = crate::project_root().join("reports/data");
+    Dataset::load(&dir).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Median nanos and the steps of a count, straight from the samples.
+fn raw(data: &Dataset, id: &str, n: usize) -> (f64, f64) {
+    let ok: Vec<&Sample> = data
+        .samples
+        .iter()
+        .filter(|s| {
+            s.family == Family::Count && s.approach == id && s.n == n && s.status == Status::Ok
+        })
+        .collect();
+    let mut nanos: Vec<u64> = ok.iter().filter_map(|s| s.nanos).collect();
+    nanos.sort_unstable();
+    let m = nanos.len() / 2;
+    let median = if nanos.len() % 2 == 1 {
+        nanos[m] as f64
+    } else {
+        (nanos[m - 1] + nanos[m]) as f64 / 2.0
+    };
+    (median, ok[0].steps.expect("steps") as f64)
+}
+
+/// The nodes of a lab row set, straight from the csv rows.
+fn grid_nodes(data: &Dataset, setting: &str, mode: &str, n: usize) -> Vec<u64> {
+    data.csp_grid
+        .iter()
+        .filter(|r| r.setting == setting && r.mode == mode && r.n == n)
+        .filter_map(|r| r.steps)
+        .collect()
+}
+
+#[test]
+fn okeefe_against_row_order_is_the_ratio_of_the_samples() {
+    let data = committed();
+    let o = ordering(&Ctx::new(&data)).expect("ordering data");
+    let (a_ns, a) = raw(&data, "bitmask", o.count_n);
+    let (b_ns, b) = raw(&data, "mrv", o.count_n);
+    assert!((o.okeefe.nodes_ratio - a / b).abs() < 1e-9);
+    assert!((o.okeefe.row_s - a_ns / 1e9).abs() < 1e-12);
+    assert!((o.okeefe.mrv_s - b_ns / 1e9).abs() < 1e-12);
+    assert!(o.first_fewer <= o.first_shared);
+}
+
+#[test]
+fn mrv_alone_places_exactly_the_nodes_of_mrv_with_forward_checking() {
+    let data = committed();
+    let o = ordering(&Ctx::new(&data)).expect("ordering data");
+    let mut sizes = 0;
+    let mut equal = 0;
+    for r in data
+        .csp_grid
+        .iter()
+        .filter(|r| r.setting == "mrv" && r.sample == 0)
+    {
+        let a = grid_nodes(&data, "mrv", &r.mode, r.n);
+        let b = grid_nodes(&data, "mrv + forward", &r.mode, r.n);
+        let runs = |s: &str| {
+            data.csp_grid
+                .iter()
+                .filter(|x| x.setting == s && x.mode == r.mode && x.n == r.n)
+                .count()
+        };
+        if !a.is_empty()
+            && a.len() == runs("mrv")
+            && !b.is_empty()
+            && b.len() == runs("mrv + forward")
+        {
+            sizes += 1;
+            equal += usize::from(a == b);
+        }
+    }
+    assert_eq!(
+        (o.mrv_vs_forward.sizes, o.mrv_vs_forward.equal),
+        (sizes, equal)
+    );
+    assert!(sizes >= 5, "{sizes}");
+}
+
+#[test]
+fn a_failed_run_is_reported_not_averaged_away() {
+    let data = committed();
+    let o = ordering(&Ctx::new(&data)).expect("ordering data");
+    for s in &o.settings {
+        let timeouts: Vec<usize> = data
+            .csp_grid
+            .iter()
+            .filter(|r| r.setting == s.name && r.mode == "first" && r.status != Status::Ok)
+            .map(|r| r.n)
+            .collect();
+        match (&s.first.stop, timeouts.iter().min()) {
+            (Some(f), Some(&n)) => {
+                assert_eq!(f.n, n, "{}", s.name);
+                assert!(s.first.n < n);
+                assert_eq!(f.failed, timeouts.iter().filter(|&&m| m == n).count());
+            }
+            (None, None) => {}
+            (a, b) => panic!("{}: {a:?} against {b:?}", s.name),
+        }
+    }
+}
+
+#[test]
+fn the_default_and_the_value_orders_walk_bitmasks_count_tree() {
+    let data = committed();
+    let o = ordering(&Ctx::new(&data)).expect("ordering data");
+    let (_, bitmask) = raw(&data, "bitmask", o.count_n);
+    let default = grid_nodes(&data, "default", "count", o.count_n);
+    assert_eq!(o.default_is_bitmask, default[0] as f64 == bitmask);
+    let same = ["middle-out", "lcv"]
+        .iter()
+        .all(|v| grid_nodes(&data, v, "count", o.count_n) == default);
+    assert!(!o.values_same || same);
+}
+
+#[test]
+fn the_farthest_search_is_first() {
+    let data = committed();
+    let o = ordering(&Ctx::new(&data)).expect("ordering data");
+    assert!(o.far.windows(2).all(|w| w[0].n >= w[1].n));
+    assert!(o.far.iter().any(|f| f.name == "mrv" && f.n == o.mrv_reach));
+    assert!(o.corner_attacks < o.centre_attacks);
+}

@@ -1,0 +1,236 @@
+//! The worked example: least room to move with forward checking at n = 4,
+//! traced in-process from the `csp` approach itself (`queens --algo csp
+//! --order mrv --propagate forward --trace - 4`), with the domains of the
+//! unplaced rows after each placement recomputed from the board.
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use queens_core::trace::{Start, TraceMode, Tracer};
+use queens_core::{Options, TraceRun};
+use serde::Serialize;
+
+use crate::data::traces::{Event, parse};
+
+/// The worked example's board size.
+pub const N: usize = 4;
+
+/// One unplaced row after a placement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Domain {
+    /// Row, 1-based.
+    pub row: usize,
+    /// Its columns no placed queen attacks, 1-based.
+    pub cols: Vec<usize>,
+}
+
+/// One box of the trace: the board after a placement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    /// Queens on the board.
+    pub depth: usize,
+    /// The queen just placed: row, 1-based.
+    pub row: usize,
+    /// Its column, 1-based.
+    pub col: usize,
+    /// The board, row by row: 1 a queen, 0 a square no queen attacks, −k a
+    /// square k queens attack (as in seed 001's box trace); nothing for the
+    /// other squares of a row that holds a queen.
+    pub board: Vec<Vec<Option<i64>>>,
+    /// The domains of the unplaced rows.
+    pub domains: Vec<Domain>,
+    /// Some unplaced row has no column left: forward checking fails here.
+    pub dead: bool,
+    /// Every queen is placed.
+    pub solution: bool,
+    /// The row least room to move fills next (fewest columns, lowest row on
+    /// ties), when the search goes on from here.
+    pub next: Option<usize>,
+}
+
+/// The worked example.
+#[derive(Clone, Debug, Serialize)]
+pub struct Worked {
+    /// Board size.
+    pub n: usize,
+    /// Each placement of the count, in the search's order.
+    pub steps: Vec<Step>,
+    /// Placements (nodes below the root), as `queens --json` counts them.
+    pub nodes: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Placements that forward checking refuted at once.
+    pub dead: usize,
+}
+
+/// A writer the tracer can own while we keep its bytes.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("trace buffer").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The board after placing `queens` (row, col), 0-based: 1, 0 or −k.
+pub fn attacked(n: usize, queens: &[(usize, usize)]) -> Vec<Vec<i64>> {
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    if queens.contains(&(r, c)) {
+                        return 1;
+                    }
+                    let k = queens
+                        .iter()
+                        .filter(|&&(r1, c1)| c1 == c || c1.abs_diff(c) == r1.abs_diff(r))
+                        .count();
+                    -(k as i64)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The board as drawn: a row with a queen shows only the queen.
+pub fn board(n: usize, queens: &[(usize, usize)]) -> Vec<Vec<Option<i64>>> {
+    attacked(n, queens)
+        .into_iter()
+        .enumerate()
+        .map(|(r, row)| {
+            let placed = queens.iter().any(|q| q.0 == r);
+            row.into_iter()
+                .map(|v| (!placed || v == 1).then_some(v))
+                .collect()
+        })
+        .collect()
+}
+
+/// The domains of the unplaced rows after placing `queens` (0-based), 1-based.
+pub fn domains(n: usize, queens: &[(usize, usize)]) -> Vec<Domain> {
+    let b = attacked(n, queens);
+    (0..n)
+        .filter(|r| !queens.iter().any(|q| q.0 == *r))
+        .map(|r| Domain {
+            row: r + 1,
+            cols: (0..n).filter(|&c| b[r][c] == 0).map(|c| c + 1).collect(),
+        })
+        .collect()
+}
+
+/// The row least room to move picks: fewest columns, lowest row on ties.
+pub fn least_room(domains: &[Domain]) -> Option<usize> {
+    domains
+        .iter()
+        .min_by_key(|d| (d.cols.len(), d.row))
+        .map(|d| d.row)
+}
+
+/// Traces the count at n = [`N`] and builds the boxes.
+pub fn worked() -> Option<Worked> {
+    let csp = queens_approaches::REGISTRY.get("csp").ok()?;
+    let opts = Options {
+        knobs: vec![("order", "mrv".into()), ("propagate", "forward".into())],
+        ..Options::default()
+    };
+    let buf = Shared::default();
+    let info = csp.trace_info()?;
+    let mut tracer = Tracer::new(
+        Box::new(buf.clone()),
+        &Start {
+            algo: "csp",
+            n: N,
+            mode: TraceMode::Count,
+            step: info.step,
+            node: None,
+        },
+    );
+    let outcome = csp.trace(N, &opts, TraceRun::Count, &mut tracer).ok()?;
+    tracer.finish(outcome.solutions).ok()?;
+    let text = String::from_utf8(buf.0.lock().ok()?.clone()).ok()?;
+    let events = parse(Path::new("csp-4-count"), &text).ok()?;
+    let mut queens: Vec<(usize, usize)> = Vec::new();
+    let mut steps = Vec::new();
+    for e in &events {
+        match e {
+            Event::Place { row, col } => {
+                queens.push((*row as usize - 1, *col as usize - 1));
+                let doms = domains(N, &queens);
+                let dead = doms.iter().any(|d| d.cols.is_empty());
+                let solution = queens.len() == N;
+                steps.push(Step {
+                    depth: queens.len(),
+                    row: *row as usize,
+                    col: *col as usize,
+                    board: board(N, &queens),
+                    next: if dead || solution {
+                        None
+                    } else {
+                        least_room(&doms)
+                    },
+                    domains: doms,
+                    dead,
+                    solution,
+                });
+            }
+            Event::Remove { .. } => {
+                queens.pop();
+            }
+            _ => {}
+        }
+    }
+    Some(Worked {
+        n: N,
+        nodes: outcome.steps?,
+        solutions: outcome.solutions,
+        dead: steps.iter().filter(|s| s.dead).count(),
+        steps,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_trace_is_the_csp_run_and_each_next_row_is_the_one_placed_next() {
+        let w = worked().expect("csp traces n = 4");
+        // One box per node the csp crate counted, and the two solutions.
+        assert_eq!(w.steps.len() as u64, w.nodes);
+        assert_eq!(w.solutions, 2);
+        assert_eq!(w.steps.iter().filter(|s| s.solution).count(), 2);
+        for pair in w.steps.windows(2) {
+            if let Some(next) = pair[0].next {
+                assert_eq!(pair[1].row, next, "{:?}", pair[0]);
+                assert_eq!(pair[1].depth, pair[0].depth + 1);
+            }
+        }
+        // A dead box has no child: the next box is shallower or a sibling.
+        for pair in w.steps.windows(2) {
+            if pair[0].dead {
+                assert!(pair[1].depth <= pair[0].depth);
+            }
+        }
+    }
+
+    #[test]
+    fn domains_are_the_unattacked_squares() {
+        let d = domains(4, &[(0, 1)]);
+        assert_eq!(
+            d[0],
+            Domain {
+                row: 2,
+                cols: vec![4]
+            }
+        );
+        assert_eq!(d[1].cols, vec![1, 3]);
+        assert_eq!(d[2].cols, vec![1, 3, 4]);
+        assert_eq!(least_room(&d), Some(2));
+    }
+}
