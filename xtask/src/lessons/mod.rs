@@ -25,9 +25,8 @@ mod tree_size;
 use serde::Serialize;
 
 use crate::analysis::{self, Series, Stat};
-use crate::data::{ApproachMeta, Dataset, Family};
+use crate::data::{Dataset, Family};
 use crate::figure::{Figure, Line};
-use crate::format;
 
 /// Where a chapter sits in the course.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -209,20 +208,8 @@ pub fn steps(p: &Stat) -> Option<(f64, f64, f64)> {
     ))
 }
 
-/// `` `id` ``.
-pub fn code(approach: &ApproachMeta) -> String {
-    format!("`{}`", approach.id)
-}
 
-/// "n = 14".
-pub fn at_n(n: usize) -> String {
-    format!("n = {}", format::size(n))
-}
 
-/// A step count for a table cell ("–" when unknown).
-pub fn steps_cell(p: &Stat) -> String {
-    p.steps.map_or("–".into(), format::human_count)
-}
 
 pub use crate::figure::N_AXIS;
 
