@@ -187,3 +187,19 @@ fn every_chart_has_few_series_and_nothing_at_or_below_zero_on_a_log_axis() {
         }
     }
 }
+
+#[test]
+fn the_core_reads_in_under_half_an_hour() {
+    let data = committed();
+    let templates = Templates::load(&templates_dir()).unwrap_or_else(|e| panic!("{e}"));
+    let chapters = crate::lessons::chapters(&data);
+    let all: Vec<Chapter> = chapters.iter().filter_map(|(_, c)| c.clone()).collect();
+    let course = Course::new(&templates, figures(&data, &all)).unwrap_or_else(|e| panic!("{e}"));
+    let minutes: f64 = chapters
+        .iter()
+        .filter(|(p, _)| p.part == Part::Core)
+        .filter_map(|(p, c)| course.chapter(&templates, p, c.as_ref()?).ok())
+        .map(|r| r.minutes)
+        .sum();
+    assert!(minutes < 30.0, "the core takes {minutes:.1} minutes at 200 words a minute");
+}
