@@ -139,8 +139,17 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
     measure::print_time_spent(&data.meta);
     if report {
         // Render what was written, exactly as `render` will read it later.
+        // If that fails (a template error, say), the measurements are still
+        // kept: minutes of measuring are not lost to a typo.
         let data = Dataset::load(&data_dir)?;
-        render::render(&data, &data_dir, stage.path())?;
+        if let Err(e) = render::render(&data, &data_dir, stage.path()) {
+            stage.commit(&["data"])?;
+            return Err(xtask::Error(format!(
+                "{e}; the measurements are saved in {}; the course there is still the previous one: \
+                 fix the error and run `cargo xtask render`",
+                args.out.join("data").display()
+            )));
+        }
         let mut entries = vec!["data"];
         entries.extend(render::OUTPUTS);
         stage.commit(&entries)?;

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::{Chapter, Ctx, line, time};
+use super::{Chapter, Ctx, LongRun, line, long_runs, time};
 use crate::analysis::{Series, Verdict};
 use crate::data::Family;
 use crate::figure::{Chart, Figure, LineChart, Unit};
@@ -68,6 +68,20 @@ pub struct Join {
     pub prediction: Option<Prediction>,
     /// Runs per point.
     pub samples: usize,
+    /// The recorded long runs of the join (larger n, measured once each).
+    pub long_runs: Vec<LongRun>,
+    /// The long run at the predicted n on one thread, if recorded: the
+    /// measurement the prediction is checked against.
+    pub checked: Option<Checked>,
+}
+
+/// The measurement a prediction is checked against.
+#[derive(Clone, Debug, Serialize)]
+pub struct Checked {
+    /// Seconds measured.
+    pub seconds: f64,
+    /// When.
+    pub date: String,
 }
 
 /// Every shared point, with its verdict.
@@ -145,6 +159,16 @@ pub fn join(ctx: &Ctx) -> Option<Join> {
         prediction: prediction(ctx),
         samples,
         points,
+        checked: prediction(ctx).and_then(|p| {
+            long_runs(ctx, JOIN)
+                .into_iter()
+                .find(|r| r.n == p.n && r.threads == Some(1))
+                .map(|r| Checked {
+                    seconds: r.seconds,
+                    date: r.date,
+                })
+        }),
+        long_runs: long_runs(ctx, JOIN),
     })
 }
 
@@ -184,8 +208,35 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         f.ties.clear();
         f.ahead_from = None;
         f.prediction = None;
+        f.long_runs.clear();
+        f.checked = None;
         out.push(Chapter::new(&f, figures(ctx)));
     }
+    // Long runs with and without threads and peak memory, one checking
+    // the prediction.
+    let run = LongRun {
+        n: 18,
+        threads: None,
+        seconds: 4.0,
+        peak: None,
+        command: "queens --algo half-join --json --threads 1 18".into(),
+        date: "2026-01-02T03:04:05Z".into(),
+        machine: "Example CPU, 2 cores".into(),
+    };
+    let mut f = base.clone();
+    f.long_runs = vec![
+        run.clone(),
+        LongRun {
+            threads: Some(2),
+            peak: Some(1e8),
+            ..run.clone()
+        },
+    ];
+    f.checked = Some(Checked {
+        seconds: run.seconds,
+        date: run.date,
+    });
+    out.push(Chapter::new(&f, figures(ctx)));
     out
 }
 

@@ -208,10 +208,44 @@ pub fn steps(p: &Stat) -> Option<(f64, f64, f64)> {
     ))
 }
 
-
-
-
 pub use crate::figure::N_AXIS;
+
+/// A long run of `cargo xtask long-runs`, as a chapter quotes it.
+#[derive(Clone, Debug, Serialize)]
+pub struct LongRun {
+    /// Board size.
+    pub n: usize,
+    /// Threads of a split count.
+    pub threads: Option<usize>,
+    /// Seconds of the search.
+    pub seconds: f64,
+    /// Peak memory, bytes.
+    pub peak: Option<f64>,
+    /// The exact command.
+    pub command: String,
+    /// UTC date.
+    pub date: String,
+    /// CPU model and cores.
+    pub machine: String,
+}
+
+/// The recorded long runs of an approach, in the order they were listed.
+pub fn long_runs(ctx: &Ctx, approach: &str) -> Vec<LongRun> {
+    ctx.data
+        .long_runs
+        .iter()
+        .filter(|r| r.approach == approach)
+        .map(|r| LongRun {
+            n: r.n,
+            threads: r.threads,
+            seconds: r.seconds,
+            peak: r.peak_bytes.map(|b| b as f64),
+            command: r.command.clone(),
+            date: r.date.clone(),
+            machine: r.machine.clone(),
+        })
+        .collect()
+}
 
 /// The largest n at which every series in `series` has a point.
 pub fn largest_shared(series: &[&Series]) -> Option<usize> {

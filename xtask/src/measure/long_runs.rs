@@ -106,6 +106,9 @@ pub fn run(queens: &Path, data_dir: &Path, names: &[String], command: &str) -> R
             "--algo".to_string(),
             r.approach.to_string(),
             "--json".into(),
+            // No second, instrumented run: its steps are not needed, and
+            // it would double a run of minutes.
+            "--no-steps".into(),
         ];
         if let Some(t) = r.threads {
             args.extend(["--threads".into(), t.to_string()]);

@@ -1,5 +1,6 @@
-//! Bar charts: one horizontal bar per row on a log axis, its label at the
-//! left and its note after its end; unfinished bars are pale and outlined.
+//! Bar charts: one horizontal bar per row on a log axis starting at 1, its
+//! label at the left and its note after its end; unfinished bars are pale
+//! and outlined.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -59,9 +60,14 @@ pub(super) fn paint_bars<DB: DrawingBackend>(
         .min(w * 2 / 5);
     let (left, right) = (MARGIN + label_w + 16, w - MARGIN);
     let width = f64::from(right - left);
-    // Bars start a little left of the smallest at a whole decade; the axis
-    // ends far enough right for every note to fit after its bar.
-    let lo = 10f64.powf((vmin / 2.0).log10().floor());
+    // Bars start at 1, the origin of a log axis, so that their lengths
+    // compare (below 1, at the decade under the smallest); the axis ends far
+    // enough right for every note to fit after its bar.
+    let lo = if vmin >= 1.0 {
+        1.0
+    } else {
+        10f64.powf((vmin / 2.0).log10().floor())
+    };
     let decades = chart
         .bars
         .iter()

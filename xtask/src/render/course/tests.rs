@@ -201,5 +201,8 @@ fn the_core_reads_in_under_half_an_hour() {
         .filter_map(|(p, c)| course.chapter(&templates, p, c.as_ref()?).ok())
         .map(|r| r.minutes)
         .sum();
-    assert!(minutes < 30.0, "the core takes {minutes:.1} minutes at 200 words a minute");
+    assert!(
+        minutes < 30.0,
+        "the core takes {minutes:.1} minutes at 200 words a minute"
+    );
 }

@@ -98,6 +98,7 @@ pub fn render(traces: &[Trace], out: &Path) -> Result<Vec<Picture>> {
     for n in BOX_N {
         pictures.extend(attack_board(traces, n, out)?);
     }
+    pictures.extend(attack_board_branches(traces, SPLIT_N, out)?);
     pictures.extend(mrv(traces, out)?);
     pictures.extend(symmetric(traces, out)?);
     pictures.extend(dot_trees(traces, out)?);
@@ -158,6 +159,43 @@ fn attack_board(traces: &[Trace], n: usize, out: &Path) -> Result<Option<Picture
         &picture,
     )
     .map(Some)
+}
+
+/// The box trace too wide to project whole, drawn again one picture per
+/// column of the first queen.
+pub const SPLIT_N: usize = 5;
+
+/// `attack-board`'s box trace at n, one picture per first queen's column
+/// (`box_trace_attack_board_{n}_{column}`), each readable on a projector.
+fn attack_board_branches(traces: &[Trace], n: usize, out: &Path) -> Result<Vec<Picture>> {
+    let Some(tree) = tree_of(traces, "attack-board", n)? else {
+        return Ok(Vec::new());
+    };
+    let legend = "Each box: its queens, and −k in every other square for the k queens above                   that attack it. Red outline and X: a dead end. Under each box: the solutions                   below it.";
+    let mut pictures = Vec::new();
+    for k in 0..tree.nodes[0].children.len() {
+        let Some(branch) = tree.branch(k) else {
+            continue;
+        };
+        let column = branch.nodes[1].queen.map_or(0, |q| q.1);
+        let title = format!("{n}-Queens, first queen in column {column} (attack-board)");
+        let caption = format!(
+            "The part of the box trace of {n}-Queens below the first queen in column {column}:              {} boxes, {} dead ends, {} solutions.",
+            branch.nodes.len() - 1,
+            branch.nodes.iter().filter(|n| n.dead_end).count(),
+            branch.solutions()
+        );
+        let style = Style {
+            counting: Counting::Above,
+            room: false,
+            visited: Vec::new(),
+            labels: returns(&branch),
+        };
+        let picture = BoxTrace::new(&branch, style, &title, legend);
+        let name = format!("box_trace_attack_board_{n}_{column}");
+        pictures.push(emit(out, name, title, caption, &picture)?);
+    }
+    Ok(pictures)
 }
 
 /// The box trace of `mrv` at [`MRV_N`], rows in O'Keefe's order.

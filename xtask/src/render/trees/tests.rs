@@ -349,6 +349,11 @@ fn drawing_twice_gives_the_same_bytes() {
         [
             "box_trace_attack_board_4",
             "box_trace_attack_board_5",
+            "box_trace_attack_board_5_1",
+            "box_trace_attack_board_5_2",
+            "box_trace_attack_board_5_3",
+            "box_trace_attack_board_5_4",
+            "box_trace_attack_board_5_5",
             "box_trace_mrv_5",
             "box_trace_symmetric_5",
             "search_trees_6"
@@ -362,4 +367,33 @@ fn drawing_twice_gives_the_same_bytes() {
         );
     }
     assert!(render(&[], a.path()).unwrap().is_empty());
+}
+
+#[test]
+fn the_branches_of_a_tree_add_up_to_the_tree() {
+    let tree = Tree::from_trace(&trace("attack-board", 5, Order::TopDown))
+        .unwrap()
+        .unwrap();
+    let branches: Vec<Tree> = (0..5).map(|k| tree.branch(k).unwrap()).collect();
+    assert!(tree.branch(5).is_none());
+    let boxes: usize = branches.iter().map(|b| b.nodes.len() - 1).sum();
+    assert_eq!(boxes, tree.nodes.len() - 1);
+    let solutions: u64 = branches.iter().map(|b| b.nodes[0].returns).sum();
+    assert_eq!(solutions, tree.nodes[0].returns);
+    for (k, b) in branches.iter().enumerate() {
+        assert_eq!(b.nodes[0].children.len(), 1);
+        assert_eq!(
+            b.nodes[1].queen,
+            tree.nodes[tree.nodes[0].children[k]].queen
+        );
+        // Every node keeps its queens, in the search's order.
+        for i in 1..b.nodes.len() {
+            assert!(
+                tree.nodes
+                    .iter()
+                    .enumerate()
+                    .any(|(j, _)| tree.queens(j) == b.queens(i))
+            );
+        }
+    }
 }

@@ -209,6 +209,26 @@ impl Tree {
         path
     }
 
+    /// The root with only its `k`-th child's subtree (a tree too wide to
+    /// project, cut by the first queen); the root returns that branch's
+    /// solutions.
+    pub fn branch(&self, k: usize) -> Option<Tree> {
+        let top = *self.nodes[0].children.get(k)?;
+        let mut out = Tree::root(self.n, self.source);
+        let mut stack = vec![(top, 0)];
+        while let Some((old, parent)) = stack.pop() {
+            let node = &self.nodes[old];
+            let new = out.add(parent, node.queen?);
+            let copy = &mut out.nodes[new];
+            copy.dead_end = node.dead_end;
+            copy.solution = node.solution;
+            copy.returns = node.returns;
+            stack.extend(node.children.iter().rev().map(|&c| (c, new)));
+        }
+        out.nodes[0].returns = self.nodes[top].returns;
+        Some(out)
+    }
+
     /// Solution nodes.
     pub fn solutions(&self) -> usize {
         self.nodes.iter().filter(|n| n.solution.is_some()).count()
