@@ -13,6 +13,9 @@ use crate::measure::growth::{Model, predict};
 /// The tuned search, the construction, and a local search to compare with.
 const APPROACHES: [&str; 3] = ["mrv-tuned", "explicit", "min-conflicts-random"];
 
+/// The approaches of the table (the local search is only drawn).
+const TABLE: usize = 2;
+
 /// One measured size of one approach.
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {
@@ -20,10 +23,9 @@ pub struct Row {
     pub id: String,
     /// Board size.
     pub n: usize,
-    /// Median steps (placements, moves; 0 for the formula).
-    pub steps: f64,
-    /// Steps per queen.
-    pub per_queen: f64,
+    /// Median queen placements (none for the formula, which searches
+    /// nothing: its runs count 0).
+    pub steps: Option<f64>,
     /// Median seconds.
     pub seconds: f64,
     /// b of time ∝ n^b between the row above and this one (same approach).
@@ -44,7 +46,8 @@ pub struct Budget {
 /// What the chapter says.
 #[derive(Clone, Debug, Serialize)]
 pub struct Constructions {
-    /// The table: every power of ten from 100 and the last size.
+    /// The table, tuned search and formula: every power of ten from 100
+    /// and the last size.
     pub rows: Vec<Row>,
     /// The tuned search's largest n measured.
     pub tuned_n: usize,
@@ -87,7 +90,7 @@ fn budget_n(reason: &str) -> Option<usize> {
 
 /// The facts, if both approaches were measured.
 pub fn constructions(ctx: &Ctx) -> Option<Constructions> {
-    let series: Vec<&Series> = APPROACHES
+    let series: Vec<&Series> = APPROACHES[..TABLE]
         .iter()
         .filter_map(|id| find(&ctx.local, id))
         .collect();
@@ -97,12 +100,10 @@ pub fn constructions(ctx: &Ctx) -> Option<Constructions> {
         let last = s.last()?.n;
         let mut prev: Option<&analysis::Stat> = None;
         for p in s.points.iter().filter(|p| listed(p.n, last)) {
-            let steps = p.steps.unwrap_or(0.0);
             rows.push(Row {
                 id: s.approach.id.clone(),
                 n: p.n,
-                steps,
-                per_queen: steps / p.n as f64,
+                steps: p.steps.filter(|&s| s > 0.0),
                 seconds: p.seconds(),
                 growth: prev.and_then(|q| {
                     analysis::exponent_between((q.n, q.median_ns), (p.n, p.median_ns))

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::analysis::{Spread, median_f64};
 use crate::data::Status;
 use crate::data::csp_grid::Row;
-use crate::measure::csp_grid::{Knob, SETTINGS};
+use crate::measure::csp_grid::SETTINGS;
 
 /// One setting at one n in one mode, from its raw rows.
 #[derive(Clone, Debug, PartialEq)]
@@ -103,17 +103,6 @@ pub fn count_n(rows: &[Row]) -> Option<usize> {
         .max()
 }
 
-/// The knob a setting changes, as the template names it.
-pub fn knob(k: Knob) -> &'static str {
-    match k {
-        Knob::None => "none",
-        Knob::Order => "order",
-        Knob::Values => "values",
-        Knob::Propagate => "propagate",
-        Knob::Several => "several",
-    }
-}
-
 /// How far a setting got for a first solution.
 #[derive(Clone, Debug, Serialize)]
 pub struct Reach {
@@ -121,8 +110,6 @@ pub struct Reach {
     pub n: usize,
     /// Median nodes there.
     pub nodes: f64,
-    /// Median seconds there.
-    pub seconds: f64,
     /// The first n after it where some run did not finish, if any.
     pub stop: Option<Failure>,
 }
@@ -150,7 +137,6 @@ pub fn reach(rows: &[Row], setting: &str) -> Option<Reach> {
     Some(Reach {
         n: done.n,
         nodes: done.median_nodes()?,
-        seconds: done.time()?.median / 1e9,
         stop,
     })
 }

@@ -20,13 +20,7 @@ use trace::{Domain, Worked};
 /// every solution at one n.
 #[derive(Clone, Debug, Serialize)]
 pub struct Change {
-    /// Board size.
-    pub n: usize,
-    /// Nodes, row order.
-    pub row_nodes: f64,
-    /// Nodes, least room to move.
-    pub mrv_nodes: f64,
-    /// `row_nodes / mrv_nodes`.
+    /// Nodes of row order over nodes of least room to move.
     pub nodes_ratio: f64,
     /// Median seconds, row order.
     pub row_s: f64,
@@ -43,11 +37,8 @@ pub struct Change {
 }
 
 impl Change {
-    fn of(n: usize, row: (f64, Spread), mrv: (f64, Spread)) -> Change {
+    fn of(row: (f64, Spread), mrv: (f64, Spread)) -> Change {
         Change {
-            n,
-            row_nodes: row.0,
-            mrv_nodes: mrv.0,
             nodes_ratio: row.0 / mrv.0,
             row_s: row.1.median / 1e9,
             mrv_s: mrv.1.median / 1e9,
@@ -64,12 +55,8 @@ impl Change {
 pub struct Setting {
     /// Its name.
     pub name: String,
-    /// The knob it changes: none, order, values, propagate, several.
-    pub knob: String,
     /// Nodes to count every solution at the lab's n.
     pub nodes: f64,
-    /// Median seconds.
-    pub seconds: f64,
     /// ns per node.
     pub ns: f64,
     /// How far it got for a first solution.
@@ -146,7 +133,7 @@ pub struct Ordering {
     pub far: Vec<Far>,
     /// The worked example.
     pub worked: Worked,
-    /// The paper exercise: domains after a queen in row 1, column 2.
+    /// The paper exercise: domains after a queen in row 1, column 3.
     pub paper: Vec<Domain>,
     /// The row least room to move fills next there.
     pub paper_next: usize,
@@ -172,12 +159,9 @@ fn lab_point(ctx: &Ctx, name: &str, n: usize) -> Option<(f64, Spread)> {
 pub fn ordering(ctx: &Ctx) -> Option<Ordering> {
     let rows = &ctx.data.csp_grid;
     let n = lab::count_n(rows)?;
-    let okeefe = Change::of(
-        n,
-        series_point(ctx, "bitmask", n)?,
-        series_point(ctx, "mrv", n)?,
-    );
-    let knob = Change::of(n, lab_point(ctx, "default", n)?, lab_point(ctx, "mrv", n)?);
+    let okeefe_mrv = series_point(ctx, "mrv", n)?;
+    let okeefe = Change::of(series_point(ctx, "bitmask", n)?, okeefe_mrv);
+    let knob = Change::of(lab_point(ctx, "default", n)?, lab_point(ctx, "mrv", n)?);
     let (fr, fm) = (ctx.first("bitmask")?, ctx.first("mrv")?);
     let shared: Vec<(f64, f64)> = fr
         .points
@@ -189,9 +173,7 @@ pub fn ordering(ctx: &Ctx) -> Option<Ordering> {
         let (nodes, t) = lab_point(ctx, s.name, n)?;
         settings.push(Setting {
             name: s.name.into(),
-            knob: lab::knob(s.knob).into(),
             nodes,
-            seconds: t.median / 1e9,
             ns: t.median / nodes,
             first: reach(rows, s.name)?,
         });
@@ -245,7 +227,7 @@ pub fn ordering(ctx: &Ctx) -> Option<Ordering> {
         });
     }
     far.sort_by_key(|f| std::cmp::Reverse(f.n));
-    let paper = trace::domains(4, &[(0, 1)]);
+    let paper = trace::domains(trace::N, &[(0, 2)]);
     let timeout = ctx
         .data
         .meta
@@ -254,7 +236,7 @@ pub fn ordering(ctx: &Ctx) -> Option<Ordering> {
         .map(|p| crate::measure::csp_grid::plan(p).timeout.as_secs_f64())
         .ok()?;
     Some(Ordering {
-        okeefe_over_lab: okeefe.mrv_nodes / lab_point(ctx, "mrv + forward", n)?.0,
+        okeefe_over_lab: okeefe_mrv.0 / lab_point(ctx, "mrv + forward", n)?.0,
         okeefe,
         knob,
         first_shared: shared.len(),

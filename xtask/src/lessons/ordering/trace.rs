@@ -1,7 +1,8 @@
 //! The worked example: least room to move with forward checking at n = 4,
 //! traced in-process from the `csp` approach itself (`queens --algo csp
-//! --order mrv --propagate forward --trace - 4`), with the domains of the
-//! unplaced rows after each placement recomputed from the board.
+//! --order mrv --propagate forward --trace - 4`): a box for each placement
+//! up to the first solution, whose empty domains and next row are
+//! recomputed from the board, and the totals of the whole count.
 
 use std::io::Write;
 use std::path::Path;
@@ -38,8 +39,6 @@ pub struct Step {
     /// square k queens attack (as in seed 001's box trace); nothing for the
     /// other squares of a row that holds a queen.
     pub board: Vec<Vec<Option<i64>>>,
-    /// The domains of the unplaced rows.
-    pub domains: Vec<Domain>,
     /// Some unplaced row has no column left: forward checking fails here.
     pub dead: bool,
     /// Every queen is placed.
@@ -54,13 +53,15 @@ pub struct Step {
 pub struct Worked {
     /// Board size.
     pub n: usize,
-    /// Each placement of the count, in the search's order.
+    /// The placements of the count up to its first solution, in the
+    /// search's order.
     pub steps: Vec<Step>,
-    /// Placements (nodes below the root), as `queens --json` counts them.
+    /// Placements of the whole count (nodes below the root), as
+    /// `queens --json` counts them.
     pub nodes: u64,
-    /// Solutions found.
+    /// Solutions of the whole count.
     pub solutions: u64,
-    /// Placements that forward checking refuted at once.
+    /// Placements of the whole count that forward checking refuted at once.
     pub dead: usize,
 }
 
@@ -132,8 +133,9 @@ pub fn least_room(domains: &[Domain]) -> Option<usize> {
         .map(|d| d.row)
 }
 
-/// Traces the count at n = [`N`] and builds the boxes.
-pub fn worked() -> Option<Worked> {
+/// Traces the count at n = [`N`] and builds a box for every placement:
+/// the boxes, the nodes and the solutions of the whole count.
+fn boxes() -> Option<(Vec<Step>, u64, u64)> {
     let csp = queens_approaches::REGISTRY.get("csp").ok()?;
     let opts = Options {
         knobs: vec![("order", "mrv".into()), ("propagate", "forward".into())],
@@ -174,7 +176,6 @@ pub fn worked() -> Option<Worked> {
                     } else {
                         least_room(&doms)
                     },
-                    domains: doms,
                     dead,
                     solution,
                 });
@@ -185,11 +186,21 @@ pub fn worked() -> Option<Worked> {
             _ => {}
         }
     }
+    Some((steps, outcome.steps?, outcome.solutions))
+}
+
+/// The worked example: the whole count's totals, and its boxes up to the
+/// first solution.
+pub fn worked() -> Option<Worked> {
+    let (mut steps, nodes, solutions) = boxes()?;
+    let dead = steps.iter().filter(|s| s.dead).count();
+    let first = steps.iter().position(|s| s.solution)?;
+    steps.truncate(first + 1);
     Some(Worked {
         n: N,
-        nodes: outcome.steps?,
-        solutions: outcome.solutions,
-        dead: steps.iter().filter(|s| s.dead).count(),
+        nodes,
+        solutions,
+        dead,
         steps,
     })
 }
@@ -200,19 +211,39 @@ mod tests {
 
     #[test]
     fn the_trace_is_the_csp_run_and_each_next_row_is_the_one_placed_next() {
-        let w = worked().expect("csp traces n = 4");
+        let (steps, nodes, solutions) = boxes().expect("csp traces n = 4");
         // One box per node the csp crate counted, and the two solutions.
-        assert_eq!(w.steps.len() as u64, w.nodes);
-        assert_eq!(w.solutions, 2);
-        assert_eq!(w.steps.iter().filter(|s| s.solution).count(), 2);
-        for pair in w.steps.windows(2) {
+        assert_eq!(steps.len() as u64, nodes);
+        assert_eq!(solutions, 2);
+        assert_eq!(steps.iter().filter(|s| s.solution).count(), 2);
+        // The worked example stops at the first solution, with the totals
+        // of the whole count.
+        let w = worked().expect("worked example");
+        assert_eq!(w.steps[..], steps[..w.steps.len()]);
+        assert!(w.steps.last().is_some_and(|s| s.solution));
+        assert_eq!(w.steps.iter().filter(|s| s.solution).count(), 1);
+        assert_eq!((w.nodes, w.solutions), (nodes, solutions));
+        assert_eq!(w.dead, steps.iter().filter(|s| s.dead).count());
+        // The paper exercise goes on from there: row 1, column 3, after
+        // which exactly one row has one column, the one filled next.
+        let after = &steps[w.steps.len()];
+        assert_eq!((after.depth, after.row, after.col), (1, 1, 3));
+        let doms = domains(N, &[(0, 2)]);
+        assert_eq!(after.next, least_room(&doms));
+        let ones: Vec<usize> = doms
+            .iter()
+            .filter(|d| d.cols.len() == 1)
+            .map(|d| d.row)
+            .collect();
+        assert_eq!(ones, [after.next.unwrap()]);
+        for pair in steps.windows(2) {
             if let Some(next) = pair[0].next {
                 assert_eq!(pair[1].row, next, "{:?}", pair[0]);
                 assert_eq!(pair[1].depth, pair[0].depth + 1);
             }
         }
         // A dead box has no child: the next box is shallower or a sibling.
-        for pair in w.steps.windows(2) {
+        for pair in steps.windows(2) {
             if pair[0].dead {
                 assert!(pair[1].depth <= pair[0].depth);
             }
