@@ -24,7 +24,7 @@ pub const AIMA_PYTHON_DEFAULT: u64 = 100_000;
 /// The level of the tests.
 pub const LEVEL: f64 = 0.05;
 
-/// Runs stuck (not solved within the move budget), with Wilson's interval.
+/// Runs stuck (not solved within the move budget).
 #[derive(Clone, Debug, Serialize)]
 pub struct Stuck {
     /// Runs stuck.
@@ -33,21 +33,14 @@ pub struct Stuck {
     pub runs: usize,
     /// `stuck / runs`.
     pub share: f64,
-    /// Wilson's 95 % interval of the share: low end.
-    pub low: f64,
-    /// High end.
-    pub high: f64,
 }
 
 fn stuck(p: &Point) -> Stuck {
     let stuck = p.runs - p.solved;
-    let (low, high) = wilson(stuck, p.runs);
     Stuck {
         stuck,
         runs: p.runs,
         share: stuck as f64 / p.runs as f64,
-        low,
-        high,
     }
 }
 
@@ -96,14 +89,6 @@ pub struct StartMoves {
 pub struct Slower {
     /// Board size.
     pub n: usize,
-    /// Iterations per move, the mix.
-    pub mix_iterations: f64,
-    /// Iterations per move, nq-mc.
-    pub random_iterations: f64,
-    /// Median ns per move after the first board, the mix.
-    pub mix_ns: f64,
-    /// The same, nq-mc.
-    pub random_ns: f64,
     /// Median seconds of a whole run, the mix.
     pub mix_s: f64,
     /// The same, nq-mc.
@@ -112,17 +97,13 @@ pub struct Slower {
     pub verdict: Verdict,
 }
 
-/// The moves of nq-mc's solved runs at one n: median, 90 %, 99 %, most.
+/// The moves of nq-mc's solved runs at one n: median and most.
 #[derive(Clone, Debug, Serialize)]
 pub struct Tails {
     /// Board size.
     pub n: usize,
     /// Median.
     pub median: u64,
-    /// 90th percentile.
-    pub p90: u64,
-    /// 99th percentile.
-    pub p99: u64,
     /// Most.
     pub most: u64,
 }
@@ -157,10 +138,6 @@ pub struct Study {
     pub stale: Compare,
     /// Moves of unattacked queens per stale run there.
     pub stale_unattacked: f64,
-    /// Full checks per stale run there.
-    pub stale_checks: f64,
-    /// One full check of the board there, ns.
-    pub check_ns: f64,
     /// aima from a random board against the greedy start, at the small n.
     pub aima: Compare,
     /// aima's moves from either start, at the small and the large n.
@@ -247,25 +224,17 @@ pub fn study(ctx: &Ctx) -> Option<Study> {
         mix: compare(at(&MIX_NEVER, small)?, at(&MOST_CONFLICTED_NEVER, small)?),
         slower: Slower {
             n: large,
-            mix_iterations: mix_l.iterations_per_move?,
-            random_iterations: nq_l.iterations_per_move?,
-            mix_ns: mix_l.ns_per_move?,
-            random_ns: nq_l.ns_per_move?,
             mix_s: mix_l.nanos / 1e9,
             random_s: nq_l.nanos / 1e9,
             verdict: Verdict::of(mix_t, nq_t),
         },
         stale: compare(stale, nq_l),
         stale_unattacked: stale.unattacked,
-        stale_checks: stale.full_checks,
-        check_ns: stale.ns_per_check?,
         aima: compare(at(&AIMA_RANDOM_INIT, small)?, at(&AIMA, small)?),
         aima_moves,
         tails: Tails {
             n: mid,
             median: tails[0],
-            p90: tails[1],
-            p99: tails[2],
             most: tails[3],
         },
     })

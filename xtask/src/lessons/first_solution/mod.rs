@@ -101,33 +101,6 @@ pub struct Erratic {
     pub rise_to: usize,
 }
 
-/// A search counted in another unit than queen placements (a table row).
-#[derive(Clone, Debug, Serialize)]
-pub struct Other {
-    /// Approach id.
-    pub id: String,
-    /// What one of its steps is.
-    pub unit: String,
-    /// Its largest n.
-    pub n: usize,
-    /// Its steps to the first solution there.
-    pub steps: f64,
-    /// Whether its steps never fell from one n to the next.
-    pub never_fell: bool,
-}
-
-/// A splitting counter, left out of the chart: how often its first solution
-/// took the same placements as `bitmask`'s.
-#[derive(Clone, Debug, Serialize)]
-pub struct Splitter {
-    /// Approach id.
-    pub id: String,
-    /// Sizes with the same placements.
-    pub same: usize,
-    /// Sizes both reached.
-    pub shared: usize,
-}
-
 /// A local search's reach.
 #[derive(Clone, Debug, Serialize)]
 pub struct Local {
@@ -174,10 +147,6 @@ pub struct FirstSolution {
     pub erratic_count: usize,
     /// Groups of searches with the same placements at every n (drawn once).
     pub same_steps: Vec<Vec<String>>,
-    /// Splitting counters, not drawn.
-    pub splitters: Vec<Splitter>,
-    /// Searches counted in other units.
-    pub others: Vec<Other>,
     /// How far each kind of backtracking got, furthest first.
     pub reaches: Vec<Reach>,
     /// The local searches.
@@ -313,40 +282,6 @@ pub fn facts(ctx: &Ctx) -> Option<FirstSolution> {
             })
         })
         .collect();
-    let base = ctx.first("bitmask");
-    let splitters = ctx
-        .first
-        .iter()
-        .filter(|s| s.approach.splits)
-        .filter_map(|s| {
-            let b = base?;
-            let shared: Vec<bool> = s
-                .points
-                .iter()
-                .filter_map(|p| Some(p.steps? == b.at(p.n)?.steps?))
-                .collect();
-            (!shared.is_empty()).then(|| Splitter {
-                id: s.approach.id.clone(),
-                same: shared.iter().filter(|&&x| x).count(),
-                shared: shared.len(),
-            })
-        })
-        .collect();
-    let others = ctx
-        .first
-        .iter()
-        .filter(|s| !places_queens(s))
-        .filter_map(|s| {
-            let p = s.last()?;
-            Some(Other {
-                id: s.approach.id.clone(),
-                unit: s.approach.step_unit.clone(),
-                n: p.n,
-                steps: p.steps?,
-                never_fell: analysis::irregularity(&s.points, DENSE_UP_TO).is_none_or(|i| i.1 == 0),
-            })
-        })
-        .collect();
     let mut reaches: Vec<Reach> = Vec::new();
     if let Some(r) = ctx
         .first
@@ -381,8 +316,6 @@ pub fn facts(ctx: &Ctx) -> Option<FirstSolution> {
         erratic_count: erratic.len(),
         erratic: erratic.into_iter().next()?,
         same_steps: analysis::same_steps(&ctx.first),
-        splitters,
-        others,
         reaches,
         growth: growth(find(&ctx.local, LOCAL[0])?)?,
         local,
@@ -459,23 +392,15 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<super::Chapter> {
         for r in &mut f.reaches {
             r.stop = stop;
         }
-        for o in &mut f.others {
-            o.never_fell = !o.never_fell;
-        }
         for l in &mut f.local {
             l.failed = 1;
         }
         f.same_steps.clear();
-        f.splitters.clear();
-        f.others.clear();
         out.push(super::Chapter::new(&f, figures.clone()));
     }
     let mut f = base;
     let extra = f.same_steps.first().cloned().unwrap_or_default();
     f.same_steps.push(extra);
-    for o in &mut f.others {
-        o.never_fell = !o.never_fell;
-    }
     out.push(super::Chapter::new(&f, figures));
     out
 }
