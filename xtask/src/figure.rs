@@ -160,6 +160,9 @@ pub struct Bar {
     pub complete: bool,
     /// Text after the bar's end.
     pub note: String,
+    /// `#RRGGBB`, for bars that stand for different things (a setting
+    /// each); `None` for bars of one kind, in the chart's one blue.
+    pub colour: Option<String>,
 }
 
 /// Horizontal bars on a logarithmic axis, first bar on top.

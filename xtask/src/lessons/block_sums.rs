@@ -172,6 +172,7 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
             } else {
                 format!("stopped at {}", human_count(s.budget as f64))
             },
+            colour: None,
         })
         .collect();
     vec![Figure {

@@ -296,6 +296,12 @@ pub fn figures(ctx: &Ctx) -> Vec<Figure> {
                     .collect(),
             )
         })
+        // Points and their bars only: the sizes between are not measured,
+        // and the offsets would make a joining line lie.
+        .map(|l: Line| Line {
+            breaks: l.points.iter().skip(1).map(|p| p.0).collect(),
+            ..l
+        })
         .collect();
     let small = points.iter().map(|p| p.n).min().unwrap_or(8);
     vec![

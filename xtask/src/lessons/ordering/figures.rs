@@ -125,9 +125,11 @@ pub fn lab_first(ctx: &Ctx) -> Figure {
 /// O'Keefe's program; after each bar: nodes · median time.
 pub fn lab_count(ctx: &Ctx, n: usize) -> Figure {
     let rows = &ctx.data.csp_grid;
+    // One colour per setting, the same as in `lab_first`.
     let mut bars: Vec<Bar> = SETTINGS
         .iter()
-        .filter_map(|s| {
+        .enumerate()
+        .filter_map(|(i, s)| {
             let p = lab::at(rows, s.name, "count", n)?;
             let (nodes, t) = (p.median_nodes()?, p.time()?);
             Some(Bar {
@@ -135,6 +137,7 @@ pub fn lab_count(ctx: &Ctx, n: usize) -> Figure {
                 value: nodes,
                 complete: p.complete(),
                 note: format!("{} · {}", human_count(nodes), human_seconds(t.median / 1e9)),
+                colour: Some(style::colour(i).into()),
             })
         })
         .collect();
@@ -146,6 +149,7 @@ pub fn lab_count(ctx: &Ctx, n: usize) -> Figure {
             value: steps,
             complete: true,
             note: format!("{} · {}", human_count(steps), human_seconds(p.seconds())),
+            colour: ctx.data.approach("mrv").map(|a| a.colour.clone()),
         });
     }
     Figure {

@@ -7,7 +7,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
 use super::axis::{Axis, extent, spaced, ticks, usable};
-use super::colour::lighter;
+use super::colour::{colour_of, lighter};
 use super::text::{below_title, line_height, no_data, text, text_width, title, wrap};
 use super::{
     AXIS, DESC_PX, Drawn, GRID, GRID_MINOR, INK, LABEL_PX, MARGIN, NOTE_PX, TICK_PX, WIDTH,
@@ -142,8 +142,9 @@ pub(super) fn paint_bars<DB: DrawingBackend>(
             (HPos::Center, VPos::Bottom),
         )?;
     }
-    let pale = lighter(BAR, 0.7);
     for (i, bar) in chart.bars.iter().enumerate() {
+        let ink = bar.colour.as_deref().map_or(BAR, colour_of);
+        let pale = lighter(ink, 0.7);
         let cy = top + BAR_ROW * i as i32 + BAR_ROW / 2;
         let half = BAR_ROW * 3 / 10;
         let end = if usable(bar.value, true) {
@@ -154,10 +155,10 @@ pub(super) fn paint_bars<DB: DrawingBackend>(
         if end > left {
             let area = [(left, cy - half), (end, cy + half)];
             if bar.complete {
-                root.draw(&Rectangle::new(area, BAR.filled()))?;
+                root.draw(&Rectangle::new(area, ink.filled()))?;
             } else {
                 root.draw(&Rectangle::new(area, pale.filled()))?;
-                root.draw(&Rectangle::new(area, BAR.stroke_width(2)))?;
+                root.draw(&Rectangle::new(area, ink.stroke_width(2)))?;
             }
         }
         text(

@@ -57,12 +57,14 @@ fn bar_chart() -> BarChart {
                 value: 2e-3,
                 complete: true,
                 note: "2 ms".into(),
+                colour: None,
             },
             Bar {
                 label: "columns first".into(),
                 value: 40.0,
                 complete: false,
                 note: "stopped after 40 s".into(),
+                colour: Some("#D55E00".into()),
             },
         ],
     }
