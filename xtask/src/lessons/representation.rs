@@ -22,8 +22,6 @@ const IDS: [&str; 4] = [
 pub struct Row {
     /// Approach id.
     pub id: String,
-    /// Median seconds to count all.
-    pub seconds: f64,
     /// Median ns per node.
     pub ns: f64,
     /// Fastest sample's ns per node.
@@ -74,7 +72,6 @@ pub fn costs(ctx: &Ctx) -> Option<Costs> {
         samples = samples.min(p.ok);
         rows.push(Row {
             id: s.approach.id.clone(),
-            seconds: p.seconds(),
             ns: spread.median,
             ns_low: spread.low,
             ns_high: spread.high,

@@ -87,36 +87,6 @@ pub fn depths<'a>(ctx: &Ctx<'a>) -> Option<Depths<'a>> {
     })
 }
 
-/// Each search's nodes per depth at the largest n it was counted at
-/// (`queens --depths` at its quick n), in [`SEARCHES`] order.
-pub fn largest<'a>(ctx: &Ctx<'a>) -> Vec<(&'a ApproachMeta, usize, Vec<u64>)> {
-    SEARCHES
-        .iter()
-        .filter_map(|id| {
-            let n = ctx
-                .data
-                .depths
-                .iter()
-                .filter(|d| d.approach == *id)
-                .map(|d| d.n)
-                .max()?;
-            let mut levels: Vec<(usize, u64)> = ctx
-                .data
-                .depths
-                .iter()
-                .filter(|d| d.approach == *id && d.n == n)
-                .map(|d| (d.depth, d.nodes))
-                .collect();
-            levels.sort_unstable();
-            Some((
-                ctx.data.approach(id)?,
-                n,
-                levels.into_iter().map(|(_, v)| v).collect(),
-            ))
-        })
-        .collect()
-}
-
 /// An approach's nodes against depth (levels with no node left out: log axis).
 fn depth_line(a: &ApproachMeta, levels: &[u64]) -> Line {
     Line {
@@ -130,26 +100,6 @@ fn depth_line(a: &ApproachMeta, levels: &[u64]) -> Line {
     }
 }
 
-/// One search's tree at the chapter's n.
-#[derive(Clone, Debug, Serialize)]
-pub struct Search {
-    /// Approach id.
-    pub id: String,
-    /// Its nodes: the partial boards at depths 1..=n (the root not counted).
-    pub nodes: u64,
-    /// Its dead ends, if it reports them.
-    pub dead_ends: Option<u64>,
-}
-
-/// One depth of the table.
-#[derive(Clone, Debug, Serialize)]
-pub struct Level {
-    /// Queens placed.
-    pub depth: usize,
-    /// The nodes of each search there, in `searches` order.
-    pub nodes: Vec<u64>,
-}
-
 /// One queen more: a search's nodes from n − 2 to n − 1 and from n − 1 to n.
 #[derive(Clone, Debug, Serialize)]
 pub struct Factor {
@@ -159,17 +109,6 @@ pub struct Factor {
     pub first: f64,
     /// The second's.
     pub second: f64,
-}
-
-/// Where a search's tree is widest, at the largest n it counted quickly.
-#[derive(Clone, Debug, Serialize)]
-pub struct Widest {
-    /// Approach id.
-    pub id: String,
-    /// Its n.
-    pub n: usize,
-    /// The depth with the most nodes.
-    pub depth: usize,
 }
 
 /// The box trace of `attack-board` at n = 4, counted.
@@ -188,10 +127,6 @@ pub struct Boxes {
 pub struct TreeFacts {
     /// The board size of the per-depth counts.
     pub n: usize,
-    /// The searches, least pruning first.
-    pub searches: Vec<Search>,
-    /// Nodes per depth, 0..=n.
-    pub levels: Vec<Level>,
     /// Generate-and-test's nodes at depth n (= its steps, candidates tested).
     pub gt_complete: u64,
     /// Its nodes in all.
@@ -224,8 +159,6 @@ pub struct TreeFacts {
     pub factors: Vec<Factor>,
     /// The n of the factors' last step.
     pub factor_n: usize,
-    /// Where each tree is widest, at larger n (the second chart).
-    pub widest: Vec<Widest>,
     /// The n = 4 box trace, if traced.
     pub boxes: Option<Boxes>,
 }
@@ -249,21 +182,6 @@ pub fn tree(ctx: &Ctx) -> Option<TreeFacts> {
     let (dead_depth, &dead_at_depth) = dead.iter().enumerate().max_by_key(|(_, v)| **v)?;
     let (widest_depth, &widest_nodes) = bt.iter().enumerate().max_by_key(|(_, v)| **v)?;
     let mrv_dead = d.dead_ends_of("mrv").map(|v| v.iter().sum::<u64>());
-    let searches = d
-        .trees
-        .iter()
-        .map(|(a, levels)| Search {
-            id: a.id.clone(),
-            nodes: sum(levels),
-            dead_ends: d.dead_ends_of(&a.id).map(|v| v.iter().sum()),
-        })
-        .collect();
-    let levels = (0..=n)
-        .map(|depth| Level {
-            depth,
-            nodes: d.trees.iter().map(|(_, l)| l[depth]).collect(),
-        })
-        .collect();
     let ids = ["generate-and-test", "permutations", "bitmask"];
     let series: Vec<_> = ids.iter().filter_map(|id| ctx.count(id)).collect();
     let factor =
@@ -276,18 +194,6 @@ pub fn tree(ctx: &Ctx) -> Option<TreeFacts> {
                 id: s.approach.id.clone(),
                 first: factor(s, top - 1)?,
                 second: factor(s, top)?,
-            })
-        })
-        .collect();
-    let widest = largest(ctx)
-        .iter()
-        .filter(|(_, m, _)| *m > n)
-        .filter_map(|(a, m, levels)| {
-            let (depth, _) = levels.iter().enumerate().max_by_key(|(_, v)| **v)?;
-            Some(Widest {
-                id: a.id.clone(),
-                n: *m,
-                depth,
             })
         })
         .collect();
@@ -308,8 +214,6 @@ pub fn tree(ctx: &Ctx) -> Option<TreeFacts> {
         });
     Some(TreeFacts {
         n,
-        searches,
-        levels,
         gt_complete: gt[n],
         gt_nodes: sum(gt),
         perm_complete: perm[n],
@@ -326,17 +230,15 @@ pub fn tree(ctx: &Ctx) -> Option<TreeFacts> {
         mrv_dead,
         factors,
         factor_n: top,
-        widest,
         boxes,
     })
 }
 
-fn figures(ctx: &Ctx, d: &Depths) -> Vec<Figure> {
-    let n = d.n;
-    let mut figures = vec![Figure {
+fn figures(d: &Depths) -> Vec<Figure> {
+    vec![Figure {
         chart: Chart::Line(LineChart {
             name: "tree_nodes_per_depth",
-            title: format!("Nodes at each depth of the search tree, n = {n}"),
+            title: format!("Nodes at each depth of the search tree, n = {}", d.n),
             x_desc: "depth (queens placed; 0 is the empty board)".into(),
             y_desc: "nodes at that depth (log scale)".into(),
             x_log: false,
@@ -349,40 +251,12 @@ fn figures(ctx: &Ctx, d: &Depths) -> Vec<Figure> {
                 .collect(),
         }),
         caption: String::new(),
-    }];
-    let big_lines: Vec<Line> = largest(ctx)
-        .iter()
-        .filter(|(_, m, _)| *m > n)
-        .map(|(a, m, levels)| Line {
-            label: format!("{} (n = {m})", a.id),
-            ..depth_line(a, levels)
-        })
-        .collect();
-    if big_lines.len() >= 2 {
-        figures.push(Figure {
-            chart: Chart::Line(LineChart {
-                name: "tree_nodes_per_depth_large",
-                title: "Nodes at each depth, at the largest n each search counts quickly".into(),
-                x_desc: "depth (queens placed; 0 is the empty board)".into(),
-                y_desc: "nodes at that depth (log scale)".into(),
-                x_log: false,
-                y_log: true,
-                y_unit: Unit::Count,
-                lines: big_lines,
-            }),
-            caption: String::new(),
-        });
-    }
-    figures
+    }]
 }
 
 pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
     let facts = tree(ctx)?;
-    let mut figs = figures(ctx, &depths(ctx)?);
-    if facts.widest.is_empty() {
-        figs.truncate(1);
-    }
-    Some(Chapter::new(&facts, figs))
+    Some(Chapter::new(&facts, figures(&depths(ctx)?)))
 }
 
 /// Variants for the branches the committed data do not take.
@@ -391,19 +265,13 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     let Some(base) = tree(ctx) else {
         return Vec::new();
     };
-    let d = depths(ctx).expect("depths");
-    let mut figs = figures(ctx, &d);
-    figs.truncate(1);
+    let figs = figures(&depths(ctx).expect("depths"));
     let mut a = base.clone();
     a.mrv_fewer = !a.mrv_fewer;
-    a.widest.clear();
     a.boxes = None;
     let mut b = base;
     b.mrv_dead = None;
     b.mrv_fewer = false;
-    for s in &mut b.searches {
-        s.dead_ends = None;
-    }
     vec![Chapter::new(&a, figs.clone()), Chapter::new(&b, figs)]
 }
 
