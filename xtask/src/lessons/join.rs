@@ -212,6 +212,10 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         f.checked = None;
         out.push(Chapter::new(&f, figures(ctx)));
     }
+    // A prediction no long run checked.
+    let mut f = base.clone();
+    f.checked = None;
+    out.push(Chapter::new(&f, figures(ctx)));
     // Long runs with and without threads and peak memory, one checking
     // the prediction.
     let run = LongRun {

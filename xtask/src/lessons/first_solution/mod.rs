@@ -153,6 +153,22 @@ pub struct FirstSolution {
     pub local: Vec<Local>,
     /// The growth of the first local search's time.
     pub growth: Growth,
+    /// The swap search's recorded long runs (larger n, measured once each;
+    /// their commands, machine and dates are on the benchmark page).
+    pub long_runs: Vec<LongBoard>,
+    /// The largest board a local search found, on the grid or in a long run.
+    pub largest_board: usize,
+}
+
+/// One recorded long run of a local search.
+#[derive(Clone, Debug, Serialize)]
+pub struct LongBoard {
+    /// Board size.
+    pub n: usize,
+    /// Seconds of the search.
+    pub seconds: f64,
+    /// Peak memory, bytes.
+    pub peak: Option<f64>,
 }
 
 /// The two points a growth exponent is quoted between: the first whose
@@ -318,6 +334,19 @@ pub fn facts(ctx: &Ctx) -> Option<FirstSolution> {
         same_steps: analysis::same_steps(&ctx.first),
         reaches,
         growth: growth(find(&ctx.local, LOCAL[0])?)?,
+        largest_board: local
+            .iter()
+            .map(|l| l.n)
+            .chain(super::long_runs(ctx, "swap-search").iter().map(|r| r.n))
+            .max()?,
+        long_runs: super::long_runs(ctx, "swap-search")
+            .into_iter()
+            .map(|r| LongBoard {
+                n: r.n,
+                seconds: r.seconds,
+                peak: r.peak,
+            })
+            .collect(),
         local,
     })
 }
@@ -396,8 +425,24 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<super::Chapter> {
             l.failed = 1;
         }
         f.same_steps.clear();
+        f.long_runs.clear();
         out.push(super::Chapter::new(&f, figures.clone()));
     }
+    // A long run with and without its peak memory.
+    let mut f = base.clone();
+    let run = LongBoard {
+        n: 100_000_000,
+        seconds: 10.0,
+        peak: None,
+    };
+    f.long_runs = vec![
+        run.clone(),
+        LongBoard {
+            peak: Some(4.6e8),
+            ..run
+        },
+    ];
+    out.push(super::Chapter::new(&f, figures.clone()));
     let mut f = base;
     let extra = f.same_steps.first().cloned().unwrap_or_default();
     f.same_steps.push(extra);
