@@ -231,13 +231,11 @@ impl Chart {
     }
 }
 
-/// A chart with the sentence under it that says what to see in it.
+/// A chart a chapter shows (its caption is in the chapter's template).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
     /// The chart.
     pub chart: Chart,
-    /// What it shows and what to look for.
-    pub caption: String,
 }
 
 #[cfg(test)]

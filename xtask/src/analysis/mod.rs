@@ -5,6 +5,7 @@
 pub mod block_sums;
 pub mod csp_grid;
 pub mod local_study;
+pub mod tree;
 mod verdict;
 
 pub use verdict::{Spread, Verdict};

@@ -186,7 +186,6 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
             x_unit: Unit::Count,
             bars,
         }),
-        caption: String::new(),
     }]
 }
 

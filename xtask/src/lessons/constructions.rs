@@ -165,7 +165,6 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
             y_unit: Unit::Seconds,
             lines: series.iter().map(|s| line(s, &time)).collect(),
         }),
-        caption: String::new(),
     }]
 }
 

@@ -23,7 +23,7 @@ pub struct Known {
 /// A solved board of the data, placed with `figure(name)`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Solved {
-    /// The figure's name (`board_8`), from [`crate::render::boards`].
+    /// The figure's name (`board_8`), as render names the boards it draws.
     pub name: String,
     /// Its size.
     pub n: usize,
@@ -130,11 +130,7 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::Dataset;
-
-    fn committed() -> Dataset {
-        Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::lessons::test_data::committed;
 
     #[test]
     fn the_table_is_oeis() {
@@ -147,17 +143,5 @@ mod tests {
             // A class has at most 8 boards and at least one.
             assert!(k.fundamental <= k.all && k.all <= 8 * k.fundamental);
         }
-    }
-
-    #[test]
-    fn the_boards_are_the_figures_render_draws() {
-        let data = committed();
-        let f = introduction(&Ctx::new(&data));
-        let drawn: Vec<String> = crate::render::boards(&data)
-            .iter()
-            .map(|b| b.chart.name().to_string())
-            .collect();
-        let named: Vec<String> = f.boards.iter().map(|b| b.name.clone()).collect();
-        assert_eq!(named, drawn);
     }
 }

@@ -182,7 +182,6 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
             Unit::Seconds,
             pair.iter().map(|s| line(s, &time)).collect(),
         )),
-        caption: String::new(),
     }]
 }
 

@@ -157,7 +157,6 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
             y_unit: Unit::Count,
             lines,
         }),
-        caption: String::new(),
     }];
     out.extend(local_study::figures(ctx));
     out
@@ -195,11 +194,7 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::Dataset;
-
-    fn committed() -> Dataset {
-        Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::lessons::test_data::committed;
 
     #[test]
     fn the_study_counts_the_stuck_runs_and_tests_them() {

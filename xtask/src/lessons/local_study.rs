@@ -316,7 +316,6 @@ pub fn figures(ctx: &Ctx) -> Vec<Figure> {
                 y_unit: Unit::Percent,
                 lines: success,
             }),
-            caption: String::new(),
         },
         Figure {
             chart: Chart::Line(LineChart {
@@ -333,7 +332,6 @@ pub fn figures(ctx: &Ctx) -> Vec<Figure> {
                     .filter(|l| !l.points.is_empty())
                     .collect(),
             }),
-            caption: String::new(),
         },
     ]
 }

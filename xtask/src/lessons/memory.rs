@@ -269,7 +269,6 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
             Unit::Bytes,
             series.iter().map(|s| peak_line(ctx, s)).collect(),
         )),
-        caption: String::new(),
     }]
 }
 
@@ -304,11 +303,7 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::Dataset;
-
-    fn committed() -> Dataset {
-        Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::lessons::test_data::committed;
 
     /// The verdicts recomputed from the raw peaks: a search grows only when
     /// every sample at its largest n held more than every sample at its

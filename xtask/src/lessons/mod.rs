@@ -1,7 +1,7 @@
 //! The facts of the course: one module per chapter. A chapter module
 //! computes a typed, serialisable set of facts and the figures from the
 //! data, and no sentences: the text is the chapter's template in
-//! `xtask/course/` (see [`crate::render::course`]). Lessons only read the
+//! `xtask/course/` (rendered by the course module of `render`). Lessons only read the
 //! data (through [`crate::analysis`]); they never draw or write files.
 //!
 //! A chapter with no data (e.g. a run narrowed by `--algos`) returns `None`
@@ -19,6 +19,8 @@ mod ordering;
 mod reference;
 mod representation;
 mod symmetry;
+#[cfg(test)]
+pub(crate) mod test_data;
 mod threads;
 mod tree_size;
 

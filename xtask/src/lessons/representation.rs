@@ -105,7 +105,6 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
                 Unit::Seconds,
                 series.iter().map(|s| line(s, &time)).collect(),
             )),
-            caption: String::new(),
         },
         Figure {
             chart: Chart::Line(LineChart::by_n(
@@ -115,7 +114,6 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
                 Unit::Nanos,
                 series.iter().map(|s| line(s, &per_node)).collect(),
             )),
-            caption: String::new(),
         },
     ]
 }
@@ -146,47 +144,25 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::{Dataset, Family, Sample, Status};
-
-    fn committed() -> Dataset {
-        Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    /// Fastest, median and slowest nanos and the steps of a point, from the samples.
-    fn raw(data: &Dataset, id: &str, n: usize) -> (f64, f64, f64, f64) {
-        let ok: Vec<&Sample> = data
-            .samples
-            .iter()
-            .filter(|s| {
-                s.family == Family::Count && s.approach == id && s.n == n && s.status == Status::Ok
-            })
-            .collect();
-        let mut nanos: Vec<u64> = ok.iter().filter_map(|s| s.nanos).collect();
-        nanos.sort_unstable();
-        let m = nanos.len() / 2;
-        let median = if nanos.len() % 2 == 1 {
-            nanos[m] as f64
-        } else {
-            (nanos[m - 1] + nanos[m]) as f64 / 2.0
-        };
-        let steps = ok[0].steps.expect("steps") as f64;
-        (
-            nanos[0] as f64,
-            median,
-            *nanos.last().unwrap() as f64,
-            steps,
-        )
-    }
+    use crate::lessons::test_data::{Raw, committed, raw_count};
 
     #[test]
     fn representations_compare_equal_trees_and_verdicts_follow_the_samples() {
         let data = committed();
         let c = costs(&Ctx::new(&data)).expect("representation data");
-        let (_, bitmask_ns, _, steps) = raw(&data, "bitmask", c.n);
+        let (bitmask_ns, steps) = {
+            let r = raw_count(&data, "bitmask", c.n);
+            (r.median, r.steps)
+        };
         assert_eq!(c.nodes, steps);
         let mut prev: Option<(f64, f64)> = None;
         for r in &c.rows {
-            let (lo, med, hi, s) = raw(&data, &r.id, c.n);
+            let Raw {
+                fastest: lo,
+                median: med,
+                slowest: hi,
+                steps: s,
+            } = raw_count(&data, &r.id, c.n);
             assert_eq!(s, steps, "{} counts other nodes", r.id);
             assert!((r.ns - med / steps).abs() < 1e-9);
             assert!((r.rel - med / bitmask_ns).abs() < 1e-9);

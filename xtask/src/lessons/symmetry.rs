@@ -100,7 +100,6 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
                 Unit::Count,
                 series.iter().map(|s| line(s, &steps)).collect(),
             )),
-            caption: String::new(),
         },
         Figure {
             chart: Chart::Line(LineChart::by_n(
@@ -110,7 +109,6 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
                 Unit::Seconds,
                 series.iter().map(|s| line(s, &time)).collect(),
             )),
-            caption: String::new(),
         },
     ]
 }
@@ -151,35 +149,22 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::{Dataset, Family, Sample, Status};
-
-    /// Median nanos and the steps of a point, straight from the samples.
-    fn raw(data: &Dataset, id: &str, n: usize) -> (f64, f64) {
-        let ok: Vec<&Sample> = data
-            .samples
-            .iter()
-            .filter(|s| {
-                s.family == Family::Count && s.approach == id && s.n == n && s.status == Status::Ok
-            })
-            .collect();
-        let nanos: Vec<f64> = ok
-            .iter()
-            .filter_map(|s| s.nanos)
-            .map(|v| v as f64)
-            .collect();
-        (
-            crate::analysis::median_f64(nanos),
-            ok[0].steps.expect("steps") as f64,
-        )
-    }
+    use crate::data::Dataset;
+    use crate::lessons::test_data::raw_count;
 
     #[test]
     fn symmetry_ratios_are_the_ratios_of_the_step_counts_and_times() {
         let data = Dataset::load(&crate::project_root().join("reports/data")).unwrap();
         let f = symmetry(&Ctx::new(&data)).expect("symmetry data");
-        let (base_ns, base_steps) = raw(&data, "bitmask", f.n);
+        let (base_ns, base_steps) = {
+            let r = raw_count(&data, "bitmask", f.n);
+            (r.median, r.steps)
+        };
         for r in &f.rows {
-            let (ns, steps) = raw(&data, &r.id, f.n);
+            let (ns, steps) = {
+                let x = raw_count(&data, &r.id, f.n);
+                (x.median, x.steps)
+            };
             assert_eq!(r.nodes, steps);
             assert!((r.fewer_nodes - base_steps / steps).abs() < 1e-9);
             assert!((r.speedup - base_ns / ns).abs() < 1e-9);

@@ -190,7 +190,6 @@ fn figures(ctx: &Ctx, cores: usize) -> Vec<Figure> {
             y_unit: Unit::Ratio,
             lines,
         }),
-        caption: String::new(),
     }]
 }
 

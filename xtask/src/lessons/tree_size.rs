@@ -206,7 +206,7 @@ pub fn tree(ctx: &Ctx) -> Option<TreeFacts> {
                 && t.entry.n == 4
                 && t.entry.mode == crate::data::traces::Mode::Count
         })
-        .and_then(|t| crate::render::trees::Tree::from_trace(t).ok().flatten())
+        .and_then(|t| crate::analysis::tree::Tree::from_trace(t).ok().flatten())
         .map(|t| Boxes {
             nodes: t.nodes.len() - 1,
             dead_ends: t.nodes.iter().filter(|n| n.dead_end).count(),
@@ -250,7 +250,6 @@ fn figures(d: &Depths) -> Vec<Figure> {
                 .map(|(a, levels)| depth_line(a, levels))
                 .collect(),
         }),
-        caption: String::new(),
     }]
 }
 
@@ -278,11 +277,7 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::Dataset;
-
-    fn committed() -> Dataset {
-        Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::lessons::test_data::committed;
 
     #[test]
     fn nodes_per_depth_add_up_to_the_steps() {

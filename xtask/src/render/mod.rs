@@ -46,19 +46,12 @@ pub(crate) fn boards(data: &Dataset) -> Vec<Figure> {
             } else {
                 String::new()
             };
-            let how = match b.seed {
-                Some(seed) => format!("found by `{}` with random seed {seed}", b.approach),
-                None => format!("the first solution `{}` finds", b.approach),
-            };
             Figure {
                 chart: Chart::Board(BoardPicture {
                     name: format!("board_{size}"),
                     title: format!("A solution for n = {size} ({}){listing}", b.approach),
                     cols: b.cols.clone(),
                 }),
-                caption: format!(
-                    "A solution for n = {size}, {how}; checked to be a solution before it was kept."
-                ),
             }
         })
         .collect()

@@ -386,7 +386,6 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
                     .map(|s| dense(line(s, &steps)))
                     .collect(),
             }),
-            caption: String::new(),
         },
         Figure {
             chart: Chart::Line(LineChart {
@@ -399,7 +398,6 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
                 y_unit: Unit::Seconds,
                 lines: contrast,
             }),
-            caption: String::new(),
         },
     ]
 }

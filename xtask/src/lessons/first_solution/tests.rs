@@ -1,10 +1,6 @@
 //! The chapter's claims recomputed from the raw data.
 use super::*;
-use crate::data::Dataset;
-
-fn committed() -> Dataset {
-    Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
-}
+use crate::lessons::test_data::committed;
 
 #[test]
 fn the_furthest_backtracking_is_named_and_reached_by_every_run() {

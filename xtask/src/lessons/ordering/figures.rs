@@ -38,7 +38,6 @@ pub fn ordering_first(ctx: &Ctx) -> Figure {
             Unit::Count,
             lines,
         )),
-        caption: String::new(),
     }
 }
 
@@ -117,7 +116,6 @@ pub fn lab_first(ctx: &Ctx) -> Figure {
             y_unit: Unit::Count,
             lines,
         }),
-        caption: String::new(),
     }
 }
 
@@ -160,7 +158,6 @@ pub fn lab_count(ctx: &Ctx, n: usize) -> Figure {
             x_unit: Unit::Count,
             bars,
         }),
-        caption: String::new(),
     }
 }
 

@@ -1,32 +1,8 @@
 //! The chapter's claims recomputed from the raw rows of the committed data.
 
 use super::*;
-use crate::data::{Dataset, Sample, Status};
-
-fn committed() -> Dataset {
-    let dir = crate::project_root().join("reports/data");
-    Dataset::load(&dir).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// Median nanos and the steps of a count, straight from the samples.
-fn raw(data: &Dataset, id: &str, n: usize) -> (f64, f64) {
-    let ok: Vec<&Sample> = data
-        .samples
-        .iter()
-        .filter(|s| {
-            s.family == Family::Count && s.approach == id && s.n == n && s.status == Status::Ok
-        })
-        .collect();
-    let mut nanos: Vec<u64> = ok.iter().filter_map(|s| s.nanos).collect();
-    nanos.sort_unstable();
-    let m = nanos.len() / 2;
-    let median = if nanos.len() % 2 == 1 {
-        nanos[m] as f64
-    } else {
-        (nanos[m - 1] + nanos[m]) as f64 / 2.0
-    };
-    (median, ok[0].steps.expect("steps") as f64)
-}
+use crate::data::{Dataset, Status};
+use crate::lessons::test_data::{committed, raw_count};
 
 /// The nodes of a lab row set, straight from the csv rows.
 fn grid_nodes(data: &Dataset, setting: &str, mode: &str, n: usize) -> Vec<u64> {
@@ -41,8 +17,14 @@ fn grid_nodes(data: &Dataset, setting: &str, mode: &str, n: usize) -> Vec<u64> {
 fn okeefe_against_row_order_is_the_ratio_of_the_samples() {
     let data = committed();
     let o = ordering(&Ctx::new(&data)).expect("ordering data");
-    let (a_ns, a) = raw(&data, "bitmask", o.count_n);
-    let (b_ns, b) = raw(&data, "mrv", o.count_n);
+    let (a_ns, a) = {
+        let r = raw_count(&data, "bitmask", o.count_n);
+        (r.median, r.steps)
+    };
+    let (b_ns, b) = {
+        let r = raw_count(&data, "mrv", o.count_n);
+        (r.median, r.steps)
+    };
     assert!((o.okeefe.nodes_ratio - a / b).abs() < 1e-9);
     assert!((o.okeefe.row_s - a_ns / 1e9).abs() < 1e-12);
     assert!((o.okeefe.mrv_s - b_ns / 1e9).abs() < 1e-12);
@@ -111,7 +93,7 @@ fn a_failed_run_is_reported_not_averaged_away() {
 fn the_default_and_the_value_orders_walk_bitmasks_count_tree() {
     let data = committed();
     let o = ordering(&Ctx::new(&data)).expect("ordering data");
-    let (_, bitmask) = raw(&data, "bitmask", o.count_n);
+    let bitmask = raw_count(&data, "bitmask", o.count_n).steps;
     let default = grid_nodes(&data, "default", "count", o.count_n);
     assert_eq!(o.default_is_bitmask, default[0] as f64 == bitmask);
     let same = ["middle-out", "lcv"]

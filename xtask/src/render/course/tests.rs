@@ -7,11 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::tracked::leaves;
 use super::*;
 use crate::data::Dataset;
+use crate::lessons::test_data::committed;
 use crate::lessons::{Ctx, PLAN};
-
-fn committed() -> Dataset {
-    Dataset::load(&crate::project_root().join("reports/data")).unwrap_or_else(|e| panic!("{e}"))
-}
 
 /// Every figure name of the chapters, and the tree pictures and boards.
 fn figures(data: &Dataset, chapters: &[Chapter]) -> BTreeMap<String, env::Placed> {
@@ -205,4 +202,45 @@ fn the_core_reads_in_under_half_an_hour() {
         minutes < 30.0,
         "the core takes {minutes:.1} minutes at 200 words a minute"
     );
+}
+
+#[test]
+fn the_introductions_boards_are_the_ones_render_draws() {
+    let data = committed();
+    let ctx = Ctx::new(&data);
+    let intro = PLAN
+        .iter()
+        .find(|p| p.file == "00-introduction")
+        .expect("introduction");
+    let facts = (intro.build)(&ctx).expect("introduction data").facts;
+    let named: Vec<&str> = facts["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .filter_map(|b| b["name"].as_str())
+        .collect();
+    let drawn: Vec<String> = crate::render::boards(&data)
+        .iter()
+        .map(|b| b.chart.name().to_string())
+        .collect();
+    assert_eq!(named, drawn);
+}
+
+#[test]
+fn a_link_to_chapter_n_leads_to_chapter_n() {
+    let mut wrong = Vec::new();
+    for e in std::fs::read_dir(templates_dir()).unwrap() {
+        let path = e.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for part in text.split("[chapter ").skip(1) {
+            let Some((number, rest)) = part.split_once("](") else {
+                continue;
+            };
+            let file: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if number.parse::<u32>().ok() != file.parse::<u32>().ok() {
+                wrong.push(format!("{}: [chapter {number}]({file}…)", path.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:?}");
 }

@@ -13,7 +13,7 @@ use super::draw::{
     BLUE, GREEN, Heading, INK, MARGIN, MIN_WIDTH, MUTED, Paint, TEXT_PX, VERMILLION, text,
 };
 use super::layout::{Layout, tidy};
-use super::tree::{Counting, Tree, attacks};
+use crate::analysis::tree::{Counting, Tree, attacks};
 use crate::render::chart::Drawn;
 
 /// Space between the boxes of one depth, in pixels.

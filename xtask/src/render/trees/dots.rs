@@ -12,7 +12,7 @@ use super::draw::{
     text, text_width,
 };
 use super::layout::{Layout, tidy};
-use super::tree::Tree;
+use crate::analysis::tree::Tree;
 use crate::render::chart::Drawn;
 
 /// Vertical distance between depths, in pixels.

@@ -6,7 +6,7 @@
 //! may tuck under a neighbour's dead end, and the same tree always gets the
 //! same layout.
 
-use super::tree::Tree;
+use crate::analysis::tree::Tree;
 
 /// Where the nodes go along the x axis.
 #[derive(Clone, Debug, PartialEq)]

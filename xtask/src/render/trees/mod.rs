@@ -24,7 +24,6 @@ mod draw;
 mod layout;
 #[cfg(test)]
 mod tests;
-mod tree;
 
 use std::fs;
 use std::path::Path;
@@ -33,7 +32,7 @@ use self::boxes::{BoxTrace, Style};
 use self::dots::{DotTrees, Panel};
 use self::draw::{Paint, write};
 pub use self::layout::{Layout, closest, tidy};
-pub use self::tree::{Counting, Node, Source, Tree, attacks};
+pub use crate::analysis::tree::{Counting, Node, Source, Tree, attacks};
 use crate::data::traces::{Mode, Trace};
 use crate::format::group_digits;
 use crate::{Context, Result};
@@ -57,8 +56,6 @@ pub struct Picture {
     pub name: String,
     /// Title (also the alt text).
     pub title: String,
-    /// The sentence under it: what it shows and what to look for.
-    pub caption: String,
     /// Width in pixels (SVG and PNG alike).
     pub width: u32,
     /// Height in pixels.
@@ -106,19 +103,12 @@ pub fn render(traces: &[Trace], out: &Path) -> Result<Vec<Picture>> {
 }
 
 /// Writes a picture into `out` and describes it.
-fn emit(
-    out: &Path,
-    name: String,
-    title: String,
-    caption: String,
-    picture: &impl Paint,
-) -> Result<Picture> {
+fn emit(out: &Path, name: String, title: String, picture: &impl Paint) -> Result<Picture> {
     write(out, &name, picture)?;
     let (width, height) = picture.size();
     Ok(Picture {
         name,
         title,
-        caption,
         width,
         height,
     })
@@ -136,14 +126,6 @@ fn attack_board(traces: &[Trace], n: usize, out: &Path) -> Result<Option<Picture
                   box tries next, one child per safe square, left to right. Red outline and X: a \
                   dead end, no safe square in that row. Under each box: what it returns, the \
                   solutions below it.";
-    let caption = format!(
-        "All {} boxes of the search at n = {n}: {} dead ends, {} solutions; the root returns {}, \
-         the number of solutions.",
-        tree.nodes.len(),
-        tree.nodes.iter().filter(|n| n.dead_end).count(),
-        tree.solutions(),
-        tree.nodes[0].returns
-    );
     let style = Style {
         counting: Counting::Above,
         room: false,
@@ -151,14 +133,7 @@ fn attack_board(traces: &[Trace], n: usize, out: &Path) -> Result<Option<Picture
         labels: returns(&tree),
     };
     let picture = BoxTrace::new(&tree, style, &title, legend);
-    emit(
-        out,
-        format!("box_trace_attack_board_{n}"),
-        title,
-        caption,
-        &picture,
-    )
-    .map(Some)
+    emit(out, format!("box_trace_attack_board_{n}"), title, &picture).map(Some)
 }
 
 /// The box trace too wide to project whole, drawn again one picture per
@@ -179,12 +154,6 @@ fn attack_board_branches(traces: &[Trace], n: usize, out: &Path) -> Result<Vec<P
         };
         let column = branch.nodes[1].queen.map_or(0, |q| q.1);
         let title = format!("{n}-Queens, first queen in column {column} (attack-board)");
-        let caption = format!(
-            "The part of the box trace of {n}-Queens below the first queen in column {column}:              {} boxes, {} dead ends, {} solutions.",
-            branch.nodes.len() - 1,
-            branch.nodes.iter().filter(|n| n.dead_end).count(),
-            branch.solutions()
-        );
         let style = Style {
             counting: Counting::Above,
             room: false,
@@ -193,7 +162,7 @@ fn attack_board_branches(traces: &[Trace], n: usize, out: &Path) -> Result<Vec<P
         };
         let picture = BoxTrace::new(&branch, style, &title, legend);
         let name = format!("box_trace_attack_board_{n}_{column}");
-        pictures.push(emit(out, name, title, caption, &picture)?);
+        pictures.push(emit(out, name, title, &picture)?);
     }
     Ok(pictures)
 }
@@ -211,26 +180,6 @@ fn mrv(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
                   Blue outline: the row with the least room, tried next (its columns right to \
                   left). Red outline and X: a row left with no free square, a dead end. Under each \
                   box: the solutions below it.";
-    let first_row = tree.nodes[0]
-        .children
-        .first()
-        .and_then(|&c| tree.nodes[c].queen)
-        .map_or(0, |q| q.0);
-    let order = match out_of_order(&tree) {
-        0 => " and here always picks the lowest open row (ties go to the earliest row of its \
-               table, which lists the rows n..1), so the rows fill bottom up"
-            .to_string(),
-        k => format!(
-            "; {k} of its {} placements leave the bottom-up order",
-            tree.nodes.len() - 1
-        ),
-    };
-    let caption = format!(
-        "O'Keefe's search at n = {MRV_N}: {} boxes. Least room to move starts in row \
-         {first_row}{order}; its columns run right to left. The root returns {}.",
-        tree.nodes.len(),
-        tree.nodes[0].returns
-    );
     let style = Style {
         counting: Counting::All,
         room: true,
@@ -238,14 +187,7 @@ fn mrv(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
         labels: returns(&tree),
     };
     let picture = BoxTrace::new(&tree, style, &title, legend);
-    emit(
-        out,
-        format!("box_trace_mrv_{MRV_N}"),
-        title,
-        caption,
-        &picture,
-    )
-    .map(Some)
+    emit(out, format!("box_trace_mrv_{MRV_N}"), title, &picture).map(Some)
 }
 
 /// `bitmask`'s box trace at [`SYMMETRY_N`], the boxes `bitmask-symmetric` never opens greyed.
@@ -276,7 +218,6 @@ fn symmetric(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
         .enumerate()
         .filter(|&(i, m)| m.is_some_and(|s| cut(i, s)))
         .count();
-    let opened = visited.iter().filter(|&&v| v).count();
     let title = format!(
         "bitmask-symmetric at n = {SYMMETRY_N}, over bitmask's whole tree: the boxes it never \
          opens are grey"
@@ -306,14 +247,6 @@ fn symmetric(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
          and a board it keeps returns its weight, the 2, 4 or 8 boards its rotations and \
          reflections give{dropped}. Under each opened box: what it returns.{cuts}"
     );
-    let caption = format!(
-        "At n = {SYMMETRY_N} bitmask opens {} boxes and bitmask-symmetric {opened} of them; it \
-         keeps {} of the {} solutions and still returns {} at the root.",
-        full.nodes.len(),
-        sym.solutions(),
-        full.solutions(),
-        sym.nodes[0].returns
-    );
     let style = Style {
         counting: Counting::Above,
         room: false,
@@ -325,7 +258,6 @@ fn symmetric(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
         out,
         format!("box_trace_symmetric_{SYMMETRY_N}"),
         title,
-        caption,
         &picture,
     )
     .map(Some)
@@ -333,7 +265,7 @@ fn symmetric(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
 
 /// Every counting trace's tree at [`DOTS_N`] as dots, at one scale; the
 /// approaches that walk the same tree share a panel.
-fn dot_trees(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
+fn dot_trees(traces: &[Trace], out: &Path) -> Result<Vec<Picture>> {
     let mut trees = Vec::new();
     for t in traces
         .iter()
@@ -353,9 +285,9 @@ fn dot_trees(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
             None => groups.push((vec![id], tree, shape)),
         }
     }
-    let (Some(largest), Some(smallest)) = (trees.first(), trees.last()) else {
-        return Ok(None);
-    };
+    if trees.is_empty() {
+        return Ok(Vec::new());
+    }
     let title =
         format!("The search trees at n = {DOTS_N}, one scale: a dot per node, a row per depth");
     let drawn_from = |source: Source| -> Vec<&str> {
@@ -382,14 +314,7 @@ fn dot_trees(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
             partials.join(", ")
         );
     }
-    let caption = format!(
-        "The trees at n = {DOTS_N}, from {} ({} nodes) down to {} ({} nodes).",
-        largest.0,
-        group_digits(largest.1.nodes.len() as u64),
-        smallest.0,
-        group_digits(smallest.1.nodes.len() as u64)
-    );
-    let panels = groups
+    let panels: Vec<Panel> = groups
         .iter()
         .map(|(ids, tree, _)| Panel {
             label: ids.join(", "),
@@ -397,15 +322,32 @@ fn dot_trees(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
             tree,
         })
         .collect();
+    // The generators' trees set the one scale and leave the backtracking
+    // trees a few pixels wide: they get a picture of their own, at theirs.
+    let backtracking: Vec<Panel> = panels
+        .iter()
+        .filter(|p| p.tree.source == Source::Placements)
+        .cloned()
+        .collect();
     let picture = DotTrees::new(panels, &title, &legend);
-    emit(
+    let mut pictures = vec![emit(
         out,
         format!("search_trees_{DOTS_N}"),
         title,
-        caption,
         &picture,
-    )
-    .map(Some)
+    )?];
+    if !backtracking.is_empty() {
+        let title = format!(
+            "The backtracking trees at n = {DOTS_N}, one scale: a dot per node, a row per depth"
+        );
+        let legend = "Red: a solution. The trees of the searches that place one queen at a \
+                      time, at a scale of their own; approaches that walk the same tree share \
+                      a panel.";
+        let picture = DotTrees::new(backtracking, &title, legend);
+        let name = format!("search_trees_{DOTS_N}_backtracking");
+        pictures.push(emit(out, name, title, &picture)?);
+    }
+    Ok(pictures)
 }
 
 /// A node as trees are compared: its queens, root first, whether it is a
@@ -444,18 +386,4 @@ fn dot_note(tree: &Tree) -> String {
         group_digits(tree.nodes.len() as u64),
         group_digits(found)
     )
-}
-
-/// The boxes whose queen is not in the lowest open row of its parent's board.
-fn out_of_order(tree: &Tree) -> usize {
-    (1..tree.nodes.len())
-        .filter(|&i| {
-            let parent = tree.nodes[i].parent.expect("not the root");
-            let taken = tree.queens(parent);
-            let lowest = (1..=tree.n as u32)
-                .rev()
-                .find(|r| taken.iter().all(|q| q.0 != *r));
-            tree.nodes[i].queen.map(|q| q.0) != lowest
-        })
-        .count()
 }

@@ -356,7 +356,8 @@ fn drawing_twice_gives_the_same_bytes() {
             "box_trace_attack_board_5_5",
             "box_trace_mrv_5",
             "box_trace_symmetric_5",
-            "search_trees_6"
+            "search_trees_6",
+            "search_trees_6_backtracking",
         ]
     );
     for p in &pictures {
