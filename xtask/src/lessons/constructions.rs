@@ -46,6 +46,9 @@ pub struct Budget {
 /// What the chapter says.
 #[derive(Clone, Debug, Serialize)]
 pub struct Constructions {
+    /// The largest n O'Keefe's plain least room to move reached for a
+    /// first solution (chapter 3).
+    pub plain_n: usize,
     /// The table, tuned search and formula: every power of ten from 100
     /// and the last size.
     pub rows: Vec<Row>,
@@ -137,6 +140,7 @@ pub fn constructions(ctx: &Ctx) -> Option<Constructions> {
     let f = formula.last()?;
     let fa = formula.at(t.n)?;
     Some(Constructions {
+        plain_n: ctx.first("mrv")?.last()?.n,
         rows,
         tuned_n: t.n,
         tuned_steps: t.steps?,

@@ -27,6 +27,12 @@ pub struct Placed {
 pub const INLINE_WIDTH: u32 = 2000;
 
 fn number(v: &Value) -> Result<f64, Error> {
+    if v.is_undefined() {
+        return Err(Error::new(
+            ErrorKind::UndefinedError,
+            "a number filter got an undefined name",
+        ));
+    }
     f64::try_from(v.clone()).map_err(|_| {
         Error::new(
             ErrorKind::InvalidOperation,
