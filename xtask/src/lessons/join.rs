@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::{Chapter, Ctx, LongRun, line, long_runs, time};
+use super::{Chapter, Ctx, LongRun, Predicted, line, long_runs, predicted_stop, time};
 use crate::analysis::{Series, Verdict};
 use crate::data::Family;
 use crate::figure::{Chart, Figure, LineChart, Unit};
@@ -38,17 +38,6 @@ pub struct Point {
     pub ns_per_pair: f64,
 }
 
-/// The measuring's own prediction of the next n, where it stopped.
-#[derive(Clone, Debug, Serialize)]
-pub struct Prediction {
-    /// The largest n measured.
-    pub last_n: usize,
-    /// The n predicted.
-    pub n: usize,
-    /// Predicted seconds per run.
-    pub seconds: f64,
-}
-
 /// What the chapter says.
 #[derive(Clone, Debug, Serialize)]
 pub struct Join {
@@ -65,7 +54,7 @@ pub struct Join {
     /// The largest shared n.
     pub last: Point,
     /// Why the join's count stopped: a predicted time, if it was one.
-    pub prediction: Option<Prediction>,
+    pub prediction: Option<Predicted>,
     /// Runs per point.
     pub samples: usize,
     /// The recorded long runs of the join (larger n, measured once each).
@@ -107,29 +96,6 @@ pub fn compare(ctx: &Ctx) -> Option<Vec<Point>> {
     (!points.is_empty()).then_some(points)
 }
 
-/// "time budget: n = 18 predicted to take 9.31 s per run (budget 2 s)".
-fn prediction(ctx: &Ctx) -> Option<Prediction> {
-    let stop = ctx
-        .data
-        .stops
-        .iter()
-        .find(|s| s.family == Family::Count && s.approach == JOIN)?;
-    let rest = stop.reason.split_once("n = ")?.1;
-    let (n, rest) = rest.split_once(" predicted to take ")?;
-    let (value, rest) = rest.split_once(' ')?;
-    let scale = match rest.split_whitespace().next()? {
-        "s" => 1.0,
-        "ms" => 1e-3,
-        "min" => 60.0,
-        _ => return None,
-    };
-    Some(Prediction {
-        last_n: stop.last_n?,
-        n: n.parse().ok()?,
-        seconds: value.parse::<f64>().ok()? * scale,
-    })
-}
-
 /// The facts, if both were measured.
 pub fn join(ctx: &Ctx) -> Option<Join> {
     let points = compare(ctx)?;
@@ -150,16 +116,16 @@ pub fn join(ctx: &Ctx) -> Option<Join> {
         .iter()
         .map(|p| p.ok + p.failed)
         .max()?;
+    let prediction = predicted_stop(ctx, Family::Count, JOIN);
     Some(Join {
         wins: with(Verdict::Lower),
         losses: with(Verdict::Higher),
         ties: with(Verdict::WithinNoise),
         ahead_from,
         last: points.last()?.clone(),
-        prediction: prediction(ctx),
         samples,
         points,
-        checked: prediction(ctx).and_then(|p| {
+        checked: prediction.as_ref().and_then(|p| {
             long_runs(ctx, JOIN)
                 .into_iter()
                 .find(|r| r.n == p.n && r.threads == Some(1))
@@ -168,6 +134,7 @@ pub fn join(ctx: &Ctx) -> Option<Join> {
                     date: r.date,
                 })
         }),
+        prediction,
         long_runs: long_runs(ctx, JOIN),
     })
 }

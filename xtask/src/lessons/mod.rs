@@ -212,6 +212,53 @@ pub fn steps(p: &Stat) -> Option<(f64, f64, f64)> {
 
 pub use crate::figure::N_AXIS;
 
+/// The prediction that stopped a series, as its stop in `stops.csv` gives
+/// it: measuring predicts the next n from the last two measured ones and
+/// stops when the prediction is over the budget.
+#[derive(Clone, Debug, Serialize)]
+pub struct Predicted {
+    /// The largest n measured.
+    pub last_n: usize,
+    /// The n predicted and not run.
+    pub n: usize,
+    /// Predicted seconds per run.
+    pub seconds: f64,
+}
+
+/// The prediction that stopped `id` in `family`, read from its stop reason
+/// ("time budget: n = 20 000 predicted to take 4.26 s per run (budget 2 s)");
+/// `None` when something else stopped it.
+pub fn predicted_stop(ctx: &Ctx, family: Family, id: &str) -> Option<Predicted> {
+    let stop = ctx
+        .data
+        .stops
+        .iter()
+        .find(|s| s.family == family && s.approach == id)?;
+    parse_prediction(&stop.reason, stop.last_n?)
+}
+
+fn parse_prediction(reason: &str, last_n: usize) -> Option<Predicted> {
+    let rest = reason.strip_prefix("time budget: n = ")?;
+    let (n, rest) = rest.split_once(" predicted to take ")?;
+    let (value, rest) = rest.split_once(' ')?;
+    let scale = match rest.split_whitespace().next()? {
+        "ns" => 1e-9,
+        "µs" => 1e-6,
+        "ms" => 1e-3,
+        "s" => 1.0,
+        _ => return None,
+    };
+    Some(Predicted {
+        last_n,
+        n: n.chars()
+            .filter(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .ok()?,
+        seconds: value.parse::<f64>().ok()? * scale,
+    })
+}
+
 /// A long run of `cargo xtask long-runs`, as a chapter quotes it.
 #[derive(Clone, Debug, Serialize)]
 pub struct LongRun {
@@ -258,4 +305,22 @@ pub fn largest_shared(series: &[&Series]) -> Option<usize> {
         .rev()
         .map(|p| p.n)
         .find(|&n| rest.iter().all(|s| s.at(n).is_some()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_stop_gives_its_prediction_and_another_stop_none() {
+        let p = parse_prediction(
+            "time budget: n = 20 000 predicted to take 4.26 s per run (budget 2 s)",
+            10_000,
+        )
+        .unwrap();
+        assert_eq!((p.last_n, p.n, p.seconds), (10_000, 20_000, 4.26));
+        let p = parse_prediction("time budget: n = 18 predicted to take 931 ms per run", 17);
+        assert!((p.unwrap().seconds - 0.931).abs() < 1e-12);
+        assert!(parse_prediction("profile: largest n of the grid is 50", 50).is_none());
+    }
 }
