@@ -1,6 +1,6 @@
 //! The reference pages: the approaches, the benchmark tables, the caveats,
 //! how to reproduce the run and what each data file holds. Facts only; the
-//! pages' words are their templates (`12-approaches.md` … `15-reproduce.md`).
+//! pages' words are their templates (`13-approaches.md` … `15-reproduce.md`).
 
 use serde::Serialize;
 
