@@ -110,7 +110,8 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
     let approaches = build::select(args.algos.as_deref())?;
     let stage = Stage::new(&args.out)?;
     // The block-sums comparison belongs to a full run, not to a run narrowed
-    // by --algos; the local-search study comes with min-conflicts.
+    // by --algos; the local-search study comes with min-conflicts, the
+    // textbook study with any of its methods.
     let mut extras = Vec::new();
     if args.algos.is_none() {
         extras.push(build::Extra::BlockSums);
@@ -120,6 +121,13 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
         .any(|a| a.info().id == measure::local_study::APPROACH)
     {
         extras.push(build::Extra::LocalStudy);
+    }
+    if approaches.iter().any(|a| {
+        measure::textbook::METHODS
+            .iter()
+            .any(|(id, _)| *id == a.info().id)
+    }) {
+        extras.push(build::Extra::Starts);
     }
     let bins = build::build(&extras)?;
     let data = measure::measure(&bins, args.profile, &approaches, command_line())?;

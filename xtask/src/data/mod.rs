@@ -10,6 +10,7 @@ pub mod csp_grid;
 pub mod local_study;
 pub mod long_runs;
 pub mod meta;
+pub mod textbook;
 pub mod traces;
 
 use std::fs;
@@ -217,6 +218,8 @@ pub struct Dataset {
     pub csp_grid: Vec<csp_grid::Row>,
     /// `local_study.csv` (optional: empty when the study did not run).
     pub local_study: Vec<local_study::Row>,
+    /// `textbook.csv` (optional: empty when the textbook study did not run).
+    pub textbook: Vec<textbook::Row>,
     /// `long_runs.csv` (optional: written by `cargo xtask long-runs`).
     pub long_runs: Vec<long_runs::Row>,
     /// `traces/` (optional: empty without `traces/index.json`). Written by
@@ -245,6 +248,9 @@ impl Dataset {
         if !self.local_study.is_empty() {
             write_csv(&dir.join(local_study::FILE), &self.local_study)?;
         }
+        if !self.textbook.is_empty() {
+            write_csv(&dir.join(textbook::FILE), &self.textbook)?;
+        }
         if !self.long_runs.is_empty() {
             write_csv(&dir.join(long_runs::FILE), &self.long_runs)?;
         }
@@ -263,6 +269,7 @@ impl Dataset {
             depths: read_optional_csv(&dir.join(DEPTHS))?,
             csp_grid: read_optional_csv(&dir.join(csp_grid::FILE))?,
             local_study: read_optional_csv(&dir.join(local_study::FILE))?,
+            textbook: read_optional_csv(&dir.join(textbook::FILE))?,
             long_runs: read_optional_csv(&dir.join(long_runs::FILE))?,
             traces: traces::load(dir)?,
         };

@@ -170,6 +170,23 @@ pub(crate) fn sample_dataset() -> Dataset {
                 nanos_checks: (seed == 0).then_some(0),
             })
             .collect(),
+        textbook: vec![textbook::summarise(
+            "hill-climbing",
+            "",
+            8,
+            3,
+            &(1..=2)
+                .map(|seed| textbook::Start {
+                    approach: "hill-climbing".into(),
+                    n: 8,
+                    seed,
+                    solved: seed == 1,
+                    steps: 3 + seed,
+                    restarts: None,
+                    nanos: 900 + seed,
+                })
+                .collect::<Vec<_>>(),
+        )],
         long_runs: vec![long_runs::Row {
             run: "half-join-18".into(),
             approach: "half-join".into(),

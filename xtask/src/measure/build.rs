@@ -37,6 +37,8 @@ pub struct Binaries {
     pub block_sums: Option<PathBuf>,
     /// `local-study` (the min-conflicts study's batch runner), when asked for.
     pub local_study: Option<PathBuf>,
+    /// `starts` (the textbook study's batch runner), when asked for.
+    pub starts: Option<PathBuf>,
 }
 
 /// The binaries built beside `queens` when a run needs them.
@@ -46,6 +48,8 @@ pub enum Extra {
     BlockSums,
     /// `local-study` (issue 16's study of the min-conflicts knobs).
     LocalStudy,
+    /// `starts` (issue 26's study of the textbook's local searches).
+    Starts,
 }
 
 /// Builds `queens` (and the `extras` asked for) with `cargo build
@@ -61,6 +65,10 @@ pub fn build(extras: &[Extra]) -> Result<Binaries> {
     let with_local_study = extras.contains(&Extra::LocalStudy);
     if with_local_study {
         packages.push(super::local_study::PACKAGE);
+    }
+    let with_starts = extras.contains(&Extra::Starts);
+    if with_starts {
+        packages.push(super::textbook::PACKAGE);
     }
     let mut args = vec!["build", "--release"];
     for p in &packages {
@@ -114,6 +122,16 @@ pub fn build(extras: &[Extra]) -> Result<Binaries> {
                     "cargo built {} but named no `{}` executable",
                     super::local_study::PACKAGE,
                     super::local_study::BINARY
+                ))
+            })?),
+            false => None,
+        },
+        starts: match with_starts {
+            true => Some(executable(super::textbook::BINARY).ok_or_else(|| {
+                Error(format!(
+                    "cargo built {} but named no `{}` executable",
+                    super::textbook::PACKAGE,
+                    super::textbook::BINARY
                 ))
             })?),
             false => None,

@@ -1,6 +1,6 @@
 //! The measurements beside the families' series, each timed into
 //! `meta.time_spent`: nodes per depth, the block-sums comparison, the
-//! constraint-search grid and the local-search study.
+//! constraint-search grid, the local-search study and the textbook study.
 
 use std::time::Instant;
 
@@ -8,7 +8,7 @@ use queens_core::{Approach, Info, Kind};
 
 use super::build::Binaries;
 use super::runner::{Job, Run, verify};
-use super::{DEPTHS_N, Measurer, block_sums, csp_grid, local_study};
+use super::{DEPTHS_N, Measurer, block_sums, csp_grid, local_study, textbook};
 use crate::data::meta::TimeSpent;
 use crate::data::{self, Depth, Family};
 use crate::profile::Profile;
@@ -19,12 +19,14 @@ pub(super) type Rows = (
     Vec<data::block_sums::Row>,
     Vec<data::csp_grid::Row>,
     Vec<data::local_study::Row>,
+    Vec<data::textbook::Row>,
 );
 
 impl Measurer {
     /// Runs every extra that applies to the approaches measured: depths
     /// always, the grid with `csp`, the study with min-conflicts, the
-    /// block-sums comparison when it was built.
+    /// block-sums comparison when it was built, the textbook study when
+    /// `starts` was built.
     pub(super) fn extras(
         &mut self,
         bins: &Binaries,
@@ -70,7 +72,20 @@ impl Measurer {
                 Ok((rows, points))
             })?;
         }
-        Ok((block, grid, study))
+        let mut book = Vec::new();
+        if let Some(exe) = &bins.starts {
+            book = self.timed("textbook", "local searches", |m| {
+                let progress = m.progress.clone();
+                let has = |id: &str| ids.contains(&id);
+                let rows = textbook::measure(exe, profile, &has, &|method, n| {
+                    progress.set_message(format!("textbook study {method} · n = {n}"))
+                })?;
+                let points = rows.len();
+                m.runner.processes += points;
+                Ok((rows, points))
+            })?;
+        }
+        Ok((block, grid, study, book))
     }
 
     /// Runs `f`, prints and records the time it took; `f` returns its

@@ -11,6 +11,7 @@ pub mod growth;
 pub mod local_study;
 pub mod long_runs;
 mod runner;
+pub mod textbook;
 pub mod traces;
 
 use std::collections::BTreeMap;
@@ -377,7 +378,7 @@ pub fn measure(
             return Err(e);
         }
     }
-    let (block_rows, csp_grid, local_study) = match m.extras(bins, profile, approaches) {
+    let (block_rows, csp_grid, local_study, textbook) = match m.extras(bins, profile, approaches) {
         Ok(rows) => rows,
         Err(e) => {
             m.progress.abandon();
@@ -421,6 +422,7 @@ pub fn measure(
         depths: m.depths,
         csp_grid,
         local_study,
+        textbook,
         long_runs: Vec::new(),
         traces: Vec::new(),
     })
