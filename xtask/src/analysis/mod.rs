@@ -5,6 +5,7 @@
 pub mod block_sums;
 pub mod csp_grid;
 pub mod local_study;
+pub mod textbook;
 pub mod tree;
 mod verdict;
 

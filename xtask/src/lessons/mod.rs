@@ -21,6 +21,7 @@ mod representation;
 mod symmetry;
 #[cfg(test)]
 pub(crate) mod test_data;
+mod textbook;
 mod threads;
 mod tree_size;
 
@@ -101,6 +102,7 @@ pub const PLAN: &[Plan] = &[
     plan!("03-ordering", Core, ordering::chapter, ordering::flips),
     plan!("04-first-solution", Core, first_solution::chapter, first_solution::flips),
     plan!("05-local-search", Core, local_search::chapter, local_search::flips),
+    plan!("06-textbook", Core, textbook::chapter, textbook::flips),
     plan!("07-constructions", Core, constructions::chapter, constructions::flips),
     plan!("08-memory", Engineering, memory::chapter, memory::flips),
     plan!("09-symmetry", Engineering, symmetry::chapter, symmetry::flips),

@@ -1,0 +1,511 @@
+//! Chapter 6: side by side with the textbook. Russell and Norvig's figures
+//! for the local searches on 8-queens (AIMA 3rd ed. §4.1.1; min-conflicts
+//! at a million queens, §6.4) against ours over many random starts (the
+//! study of `data/textbook.csv`); each of the book's numbers is judged
+//! against our 95 % interval, and a rounded book figure counts as the
+//! range it rounds from.
+
+use serde::Serialize;
+
+use super::{Chapter, Ctx};
+use crate::analysis::textbook::{Point, point, restart_cost};
+use crate::analysis::{Spread, Verdict};
+use crate::figure::{Chart, Figure, Line, LineChart, Unit};
+
+/// A figure the book prints for one method at n = 8.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Book {
+    /// Share of starts solved, %.
+    pub solved_pct: f64,
+    /// Mean steps of a solved start.
+    pub steps_solved: f64,
+    /// Mean steps of a failed start.
+    pub steps_failed: f64,
+}
+
+/// AIMA 3rd ed. §4.1.1: steepest ascent solves 14 % "taking just 4 steps
+/// on average when it succeeds and 3 when it gets stuck"; with up to 100
+/// consecutive sideways moves, 94 %, "roughly 21 steps for each successful
+/// instance and 64 for each failure".
+pub fn book(approach: &str) -> Option<Book> {
+    match approach {
+        "hill-climbing" => Some(Book {
+            solved_pct: 14.0,
+            steps_solved: 4.0,
+            steps_failed: 3.0,
+        }),
+        "hill-climbing-sideways" => Some(Book {
+            solved_pct: 94.0,
+            steps_solved: 21.0,
+            steps_failed: 64.0,
+        }),
+        _ => None,
+    }
+}
+
+/// The book's expected cost of random restarts, AIMA 3rd ed. §4.1.1:
+/// "roughly 22 steps" without sideways moves, about 25 with them; each
+/// is (restarting method, the climb it repeats, the book's figure).
+pub const BOOK_RESTARTS: [(&str, &str, f64); 2] = [
+    ("random-restart", "hill-climbing", 22.0),
+    ("random-restart-sideways", "hill-climbing-sideways", 25.0),
+];
+
+/// AIMA 3rd ed. §6.4: min-conflicts "solves even the million-queens problem
+/// in an average of 50 steps (after the initial assignment)".
+pub const BOOK_MILLION_STEPS: f64 = 50.0;
+
+/// A rounded figure as the range it rounds from (the book's integers and
+/// whole percentages).
+fn rounded(v: f64) -> Spread {
+    Spread::new(v, v - 0.5, v + 0.5)
+}
+
+/// One method at n = 8.
+#[derive(Clone, Debug, Serialize)]
+pub struct AtEight {
+    /// The approach id.
+    pub method: String,
+    /// Its knobs (empty: defaults).
+    pub knobs: String,
+    /// Starts run.
+    pub starts: u64,
+    /// Share solved, % with its 95 % interval.
+    pub solved_pct: f64,
+    /// Lower end.
+    pub solved_low: f64,
+    /// Upper end.
+    pub solved_high: f64,
+    /// Mean steps of a solved start and the half-width of its interval.
+    pub steps_solved: Option<f64>,
+    /// Its ± (95 %).
+    pub steps_solved_pm: f64,
+    /// Mean steps of a failed start.
+    pub steps_failed: Option<f64>,
+    /// Its ± (95 %).
+    pub steps_failed_pm: f64,
+    /// The book's figures, where it prints them.
+    pub book: Option<Book>,
+    /// Our share against the book's.
+    pub solved_vs_book: Option<Verdict>,
+    /// Our mean steps of a success against the book's.
+    pub steps_solved_vs_book: Option<Verdict>,
+    /// Our mean steps of a failure against the book's.
+    pub steps_failed_vs_book: Option<Verdict>,
+}
+
+fn half(s: Option<Spread>) -> f64 {
+    s.map_or(0.0, |s| (s.high - s.low) / 2.0)
+}
+
+fn at_eight(p: &Point) -> AtEight {
+    let b = book(&p.approach);
+    let pct = |v: f64| 100.0 * v;
+    let share = Spread::new(pct(p.share.median), pct(p.share.low), pct(p.share.high));
+    AtEight {
+        method: p.approach.clone(),
+        knobs: p.knobs.clone(),
+        starts: p.starts,
+        solved_pct: share.median,
+        solved_low: share.low,
+        solved_high: share.high,
+        steps_solved: p.steps_solved.map(|s| s.median),
+        steps_solved_pm: half(p.steps_solved),
+        steps_failed: p.steps_failed.map(|s| s.median),
+        steps_failed_pm: half(p.steps_failed),
+        book: b,
+        solved_vs_book: b.map(|b| Verdict::of(share, rounded(b.solved_pct))),
+        steps_solved_vs_book: b
+            .zip(p.steps_solved)
+            .map(|(b, s)| Verdict::of(s, rounded(b.steps_solved))),
+        steps_failed_vs_book: b
+            .zip(p.steps_failed)
+            .map(|(b, s)| Verdict::of(s, rounded(b.steps_failed))),
+    }
+}
+
+/// Random restarts: the cost the book's formula predicts from our climbs,
+/// against the cost measured.
+#[derive(Clone, Debug, Serialize)]
+pub struct Restarts {
+    /// The restarting method.
+    pub method: String,
+    /// The climb it repeats.
+    pub climb: String,
+    /// Climbs per solution the formula expects, 1/p.
+    pub climbs: f64,
+    /// The formula's cost in steps, with its range.
+    pub predicted: f64,
+    /// Lower end.
+    pub predicted_low: f64,
+    /// Upper end.
+    pub predicted_high: f64,
+    /// The measured mean steps, with its 95 % interval.
+    pub measured: f64,
+    /// Lower end.
+    pub measured_low: f64,
+    /// Upper end.
+    pub measured_high: f64,
+    /// Measured against predicted.
+    pub verdict: Verdict,
+    /// The book's figure.
+    pub book: f64,
+    /// Measured against the book's figure.
+    pub vs_book: Verdict,
+}
+
+/// How a method's growth in n ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ended {
+    /// It measured every size of the plan.
+    Plan,
+    /// No start solved at its last size.
+    NoneSolved,
+    /// The last size ran out of time before all its starts ran.
+    Budget,
+}
+
+/// One method as n grows.
+#[derive(Clone, Debug, Serialize)]
+pub struct Growth {
+    /// The approach id.
+    pub method: String,
+    /// Its knobs.
+    pub knobs: String,
+    /// The largest n measured.
+    pub last_n: usize,
+    /// Its share solved there, %.
+    pub last_pct: f64,
+    /// The largest n where every start solved, if any.
+    pub all_solved_n: Option<usize>,
+    /// Mean steps of a solved start at the largest n with one.
+    pub last_steps: Option<f64>,
+    /// The n of `last_steps`.
+    pub last_steps_n: Option<usize>,
+    /// Median seconds of a start at the largest n.
+    pub last_seconds: f64,
+    /// Why it ended there.
+    pub ended: Ended,
+}
+
+/// Min-conflicts at a million queens.
+#[derive(Clone, Debug, Serialize)]
+pub struct Million {
+    /// n.
+    pub n: usize,
+    /// Starts.
+    pub starts: u64,
+    /// Solved.
+    pub solved: u64,
+    /// Mean steps with its 95 % interval.
+    pub steps: f64,
+    /// Lower end.
+    pub steps_low: f64,
+    /// Upper end.
+    pub steps_high: f64,
+    /// Median steps.
+    pub steps_median: u64,
+    /// Median seconds of a start (the greedy first board included).
+    pub seconds: f64,
+    /// The book's figure.
+    pub book: f64,
+    /// Ours against the book's.
+    pub vs_book: Verdict,
+}
+
+/// What the chapter says.
+#[derive(Clone, Debug, Serialize)]
+pub struct Textbook {
+    /// Starts per method at n = 8.
+    pub starts: u64,
+    /// Every method at n = 8, in the book's order.
+    pub eight: Vec<AtEight>,
+    /// The random-restart checks.
+    pub restarts: Vec<Restarts>,
+    /// Every method as n grows.
+    pub growth: Vec<Growth>,
+    /// Min-conflicts at a million queens, if measured.
+    pub million: Option<Million>,
+    /// The book's figures compared (shares, steps, restart costs, the million).
+    pub checks: usize,
+    /// Those within noise of ours.
+    pub agree: usize,
+    /// Random restarts' steps against random restarts with sideways moves'.
+    pub restart_vs_sideways: Option<Verdict>,
+}
+
+fn points(ctx: &Ctx) -> Vec<Point> {
+    ctx.data.textbook.iter().map(point).collect()
+}
+
+/// The facts, if the study ran.
+pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
+    let all = points(ctx);
+    let eight: Vec<AtEight> = all.iter().filter(|p| p.n == 8).map(at_eight).collect();
+    let starts = eight.iter().map(|e| e.starts).max()?;
+    let at8 = |id: &str| all.iter().find(|p| p.n == 8 && p.approach == id);
+    let restarts: Vec<Restarts> = BOOK_RESTARTS
+        .iter()
+        .filter_map(|&(method, climb, book)| {
+            let predicted = restart_cost(at8(climb)?)?;
+            let measured = at8(method)?.steps_solved?;
+            Some(Restarts {
+                method: method.into(),
+                climb: climb.into(),
+                climbs: 1.0 / at8(climb)?.share.median,
+                predicted: predicted.median,
+                predicted_low: predicted.low,
+                predicted_high: predicted.high,
+                measured: measured.median,
+                measured_low: measured.low,
+                measured_high: measured.high,
+                verdict: Verdict::of(measured, predicted),
+                book,
+                vs_book: Verdict::of(measured, rounded(book)),
+            })
+        })
+        .collect();
+    let mut growth = Vec::new();
+    for e in &eight {
+        let mine: Vec<&Point> = all
+            .iter()
+            .filter(|p| p.approach == e.method && p.knobs == e.knobs && p.n < 1_000_000)
+            .collect();
+        let Some(last) = mine.iter().max_by_key(|p| p.n) else {
+            continue;
+        };
+        let with_steps = mine.iter().filter(|p| p.solved > 0).max_by_key(|p| p.n);
+        growth.push(Growth {
+            method: e.method.clone(),
+            knobs: e.knobs.clone(),
+            last_n: last.n,
+            last_pct: 100.0 * last.share.median,
+            all_solved_n: mine
+                .iter()
+                .filter(|p| p.solved == p.starts)
+                .map(|p| p.n)
+                .max(),
+            last_steps: with_steps.and_then(|p| p.steps_solved).map(|s| s.median),
+            last_steps_n: with_steps.map(|p| p.n),
+            last_seconds: last.seconds_median,
+            ended: if last.starts < last.planned {
+                Ended::Budget
+            } else if last.solved == 0 {
+                Ended::NoneSolved
+            } else {
+                // The study grows a method until a size is cut or solves
+                // nothing, so any other last size is the plan's last.
+                Ended::Plan
+            },
+        });
+    }
+    let million = all.iter().find(|p| p.n >= 1_000_000).and_then(|p| {
+        let s = p.steps_solved?;
+        Some(Million {
+            n: p.n,
+            starts: p.starts,
+            solved: p.solved,
+            steps: s.median,
+            steps_low: s.low,
+            steps_high: s.high,
+            steps_median: p.steps_solved_median,
+            seconds: p.seconds_median,
+            book: BOOK_MILLION_STEPS,
+            vs_book: Verdict::of(s, rounded(BOOK_MILLION_STEPS)),
+        })
+    });
+    let verdicts: Vec<Verdict> = eight
+        .iter()
+        .flat_map(|e| {
+            [
+                e.solved_vs_book,
+                e.steps_solved_vs_book,
+                e.steps_failed_vs_book,
+            ]
+        })
+        .chain(restarts.iter().map(|r| Some(r.vs_book)))
+        .chain(million.iter().map(|m| Some(m.vs_book)))
+        .flatten()
+        .collect();
+    let restart_vs_sideways = at8("random-restart")
+        .and_then(|p| p.steps_solved)
+        .zip(at8("random-restart-sideways").and_then(|p| p.steps_solved))
+        .map(|(a, b)| Verdict::of(a, b));
+    Some(Textbook {
+        starts,
+        eight,
+        restarts,
+        growth,
+        million,
+        checks: verdicts.len(),
+        agree: verdicts
+            .iter()
+            .filter(|v| **v == Verdict::WithinNoise)
+            .count(),
+        restart_vs_sideways,
+    })
+}
+
+/// One line per method that measured more than one size.
+fn lines(
+    ctx: &Ctx,
+    value: impl Fn(&Point) -> Option<f64>,
+    keep: impl Fn(&str) -> bool,
+) -> Vec<Line> {
+    let all = points(ctx);
+    let mut out = Vec::new();
+    // The methods in the study's order (the rows at n = 8 come first).
+    for (id, knobs) in all
+        .iter()
+        .filter(|p| p.n == 8)
+        .map(|p| (p.approach.as_str(), p.knobs.as_str()))
+    {
+        let Some(meta) = ctx.data.approach(id) else {
+            continue;
+        };
+        if !keep(id) {
+            continue;
+        }
+        let pts: Vec<(f64, f64)> = all
+            .iter()
+            .filter(|p| p.approach == id && p.knobs == knobs && p.n < 1_000_000)
+            .filter_map(|p| Some((p.n as f64, value(p)?)))
+            .collect();
+        if pts.len() > 1 {
+            out.push(Line {
+                points: pts,
+                ..Line::of(meta)
+            });
+        }
+    }
+    out.truncate(crate::figure::MAX_LINES);
+    out
+}
+
+fn figures(ctx: &Ctx) -> Vec<Figure> {
+    let always_solve = |id: &str| id.starts_with("random-restart");
+    vec![
+        Figure {
+            chart: Chart::Line(LineChart {
+                name: "textbook_solved",
+                title: "Share of random starts solved".into(),
+                x_desc: "n (board size, log scale)".into(),
+                y_desc: "starts solved (%)".into(),
+                x_log: true,
+                y_log: false,
+                y_unit: Unit::Percent,
+                lines: lines(
+                    ctx,
+                    |p| Some(100.0 * p.share.median),
+                    |id| !always_solve(id),
+                ),
+            }),
+        },
+        Figure {
+            chart: Chart::Line(LineChart {
+                name: "textbook_steps",
+                title: "Steps of a solved start (mean)".into(),
+                x_desc: "n (board size, log scale)".into(),
+                y_desc: "steps (each method's own unit, log scale)".into(),
+                x_log: true,
+                y_log: true,
+                y_unit: Unit::Count,
+                lines: lines(
+                    ctx,
+                    |p| p.steps_solved.map(|s| s.median),
+                    |id| !id.starts_with("hill-climbing") && id != "first-choice",
+                ),
+            }),
+        },
+    ]
+}
+
+pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&textbook(ctx)?, figures(ctx)))
+}
+
+/// Variants for the branches the committed data do not take.
+#[cfg(test)]
+pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = textbook(ctx) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for v in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+        let mut f = base.clone();
+        // Every row as if the book printed figures for it.
+        for e in &mut f.eight {
+            e.book = e.book.or(book("hill-climbing"));
+        }
+        for e in &mut f.eight {
+            e.solved_vs_book = e.book.map(|_| v);
+            e.steps_solved_vs_book = e.book.map(|_| v);
+            e.steps_failed_vs_book = e.book.map(|_| v);
+            e.steps_failed = e.steps_failed.or(Some(1.0));
+        }
+        for r in &mut f.restarts {
+            r.verdict = v;
+            r.vs_book = v;
+        }
+        if let Some(m) = &mut f.million {
+            m.vs_book = v;
+        }
+        f.restart_vs_sideways = Some(v);
+        f.agree = if v == Verdict::WithinNoise {
+            f.checks
+        } else {
+            0
+        };
+        for (g, ended) in f.growth.iter_mut().zip(
+            [Ended::Plan, Ended::NoneSolved, Ended::Budget]
+                .iter()
+                .cycle(),
+        ) {
+            g.ended = *ended;
+            if v == Verdict::Lower {
+                g.all_solved_n = None;
+                g.last_steps = None;
+                g.last_steps_n = None;
+            }
+        }
+        if v == Verdict::Lower {
+            if let Some(e) = f.eight.first_mut() {
+                e.method = "hill-climbing".into();
+                e.knobs.clear();
+            }
+            while f.restarts.len() < 2 {
+                f.restarts.push(Restarts {
+                    method: "random-restart".into(),
+                    climb: "hill-climbing".into(),
+                    climbs: 7.0,
+                    predicted: 22.0,
+                    predicted_low: 20.0,
+                    predicted_high: 24.0,
+                    measured: 23.0,
+                    measured_low: 21.0,
+                    measured_high: 25.0,
+                    verdict: v,
+                    book: 22.0,
+                    vs_book: v,
+                });
+            }
+        }
+        if v == Verdict::WithinNoise {
+            f.eight.retain(|e| e.method != "hill-climbing");
+            f.restarts.clear();
+            f.million = None;
+            f.checks = 0;
+            f.agree = 0;
+            for e in &mut f.eight {
+                e.steps_solved = None;
+                e.steps_failed = None;
+            }
+        }
+        out.push(Chapter::new(&f, figures(ctx)));
+    }
+    let mut f = base;
+    f.restart_vs_sideways = None;
+    out.push(Chapter::new(&f, figures(ctx)));
+    out
+}
