@@ -340,6 +340,7 @@ pub fn measure(
                 .map(|a| a.info())
                 .filter(move |i| (i.kind == Kind::FindOne) == (family == Family::Local))
                 .filter(|i| !crate::profile::LABS.contains(&i.id))
+                .filter(|i| !textbook::studied_apart(i.id))
                 .filter(move |i| family != Family::Parallel || i.splits)
                 .filter(move |i| family != Family::First || !crate::profile::JOINS.contains(&i.id))
                 .map(move |i| (family, i))

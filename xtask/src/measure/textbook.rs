@@ -36,6 +36,15 @@ pub const METHODS: [(&str, &str); 9] = [
     ("min-conflicts-random", "pick=random-conflicted"),
 ];
 
+/// Whether an approach is measured by this study instead of the local
+/// family's series: the textbook's own methods, which often give up by
+/// design (min-conflicts, measured in both, is not).
+pub fn studied_apart(id: &str) -> bool {
+    METHODS
+        .iter()
+        .any(|(m, knobs)| *m == id && knobs.is_empty())
+}
+
 /// The method measured at a million queens, and that n.
 pub const MILLION: (&str, &str, usize) =
     ("min-conflicts-random", "pick=random-conflicted", 1_000_000);
