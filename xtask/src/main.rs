@@ -129,6 +129,12 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
     }) {
         extras.push(build::Extra::Starts);
     }
+    if approaches
+        .iter()
+        .any(|a| a.info().id == measure::csp_grid::APPROACH)
+    {
+        extras.push(build::Extra::ChecksTable);
+    }
     let bins = build::build(&extras)?;
     let data = measure::measure(&bins, args.profile, &approaches, command_line())?;
     let data_dir = stage.path().join("data");

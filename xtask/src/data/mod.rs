@@ -6,6 +6,7 @@
 //! knows the files' shapes and checks them; it computes nothing.
 
 pub mod block_sums;
+pub mod csp_book;
 pub mod csp_grid;
 pub mod local_study;
 pub mod long_runs;
@@ -216,6 +217,8 @@ pub struct Dataset {
     pub depths: Vec<Depth>,
     /// `csp_grid.csv` (optional: empty when `csp` was not measured).
     pub csp_grid: Vec<csp_grid::Row>,
+    /// `csp_book.csv` (optional: empty when `csp` was not measured).
+    pub csp_book: Vec<csp_book::Row>,
     /// `local_study.csv` (optional: empty when the study did not run).
     pub local_study: Vec<local_study::Row>,
     /// `textbook.csv` (optional: empty when the textbook study did not run).
@@ -245,6 +248,9 @@ impl Dataset {
         if !self.csp_grid.is_empty() {
             write_csv(&dir.join(csp_grid::FILE), &self.csp_grid)?;
         }
+        if !self.csp_book.is_empty() {
+            write_csv(&dir.join(csp_book::FILE), &self.csp_book)?;
+        }
         if !self.local_study.is_empty() {
             write_csv(&dir.join(local_study::FILE), &self.local_study)?;
         }
@@ -268,6 +274,7 @@ impl Dataset {
             block_sums: read_optional_csv(&dir.join(block_sums::FILE))?,
             depths: read_optional_csv(&dir.join(DEPTHS))?,
             csp_grid: read_optional_csv(&dir.join(csp_grid::FILE))?,
+            csp_book: read_optional_csv(&dir.join(csp_book::FILE))?,
             local_study: read_optional_csv(&dir.join(local_study::FILE))?,
             textbook: read_optional_csv(&dir.join(textbook::FILE))?,
             long_runs: read_optional_csv(&dir.join(long_runs::FILE))?,

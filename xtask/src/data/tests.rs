@@ -152,6 +152,24 @@ pub(crate) fn sample_dataset() -> Dataset {
                 checks: Some(steps * 7),
             })
             .collect(),
+        csp_book: (2..5)
+            .map(|n| csp_book::Row {
+                setting: "FC+MRV".into(),
+                order: "mrv-random".into(),
+                values: "left".into(),
+                propagate: "forward".into(),
+                backtrack: "chronological".into(),
+                n,
+                seed: Some(1),
+                solved: if n < 4 {
+                    csp_book::Solved::None
+                } else {
+                    csp_book::Solved::Yes
+                },
+                checks: Some(10 * n as u64),
+                placements: Some(n as u64),
+            })
+            .collect(),
         local_study: (0..3)
             .map(|seed| local_study::Row {
                 setting: "nq-mc".into(),

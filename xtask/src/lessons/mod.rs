@@ -9,6 +9,7 @@
 
 mod block_sums;
 mod constructions;
+mod csp_book;
 mod first_solution;
 mod introduction;
 mod join;

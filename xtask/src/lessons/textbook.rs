@@ -7,6 +7,7 @@
 
 use serde::Serialize;
 
+use super::csp_book::{CspBook, csp_book};
 use super::{Chapter, Ctx};
 use crate::analysis::textbook::{Point, point, restart_cost};
 use crate::analysis::{Spread, Verdict};
@@ -233,6 +234,8 @@ pub struct Textbook {
     pub agree: usize,
     /// Random restarts' steps against random restarts with sideways moves'.
     pub restart_vs_sideways: Option<Verdict>,
+    /// The constraint-satisfaction table, if measured.
+    pub csp: Option<CspBook>,
 }
 
 fn points(ctx: &Ctx) -> Vec<Point> {
@@ -344,6 +347,7 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
             .filter(|v| **v == Verdict::WithinNoise)
             .count(),
         restart_vs_sideways,
+        csp: csp_book(ctx),
     })
 }
 
@@ -452,6 +456,20 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
             m.vs_book = v;
         }
         f.restart_vs_sideways = Some(v);
+        if let Some(c) = &mut f.csp {
+            for s in &mut c.settings {
+                s.vs_book = s.book.map(|_| v);
+                if v == Verdict::Higher {
+                    s.runs = 1;
+                    s.median_k = s.median_k.or(Some(1.0));
+                }
+            }
+            c.same_ranking = v != Verdict::Lower;
+            c.fewer_than_book = v == Verdict::Lower;
+            for b in &mut c.backjumping {
+                b.verdict = v;
+            }
+        }
         f.agree = if v == Verdict::WithinNoise {
             f.checks
         } else {
@@ -506,6 +524,7 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     }
     let mut f = base;
     f.restart_vs_sideways = None;
+    f.csp = None;
     out.push(Chapter::new(&f, figures(ctx)));
     out
 }

@@ -39,6 +39,8 @@ pub struct Binaries {
     pub local_study: Option<PathBuf>,
     /// `starts` (the textbook study's batch runner), when asked for.
     pub starts: Option<PathBuf>,
+    /// `checks-table` (the csp lab beside AIMA's table), when asked for.
+    pub checks_table: Option<PathBuf>,
 }
 
 /// The binaries built beside `queens` when a run needs them.
@@ -50,6 +52,8 @@ pub enum Extra {
     LocalStudy,
     /// `starts` (issue 26's study of the textbook's local searches).
     Starts,
+    /// `checks-table` (issue 26's table of consistency checks).
+    ChecksTable,
 }
 
 /// Builds `queens` (and the `extras` asked for) with `cargo build
@@ -69,6 +73,10 @@ pub fn build(extras: &[Extra]) -> Result<Binaries> {
     let with_starts = extras.contains(&Extra::Starts);
     if with_starts {
         packages.push(super::textbook::PACKAGE);
+    }
+    let with_checks_table = extras.contains(&Extra::ChecksTable);
+    if with_checks_table {
+        packages.push(super::csp_book::PACKAGE);
     }
     let mut args = vec!["build", "--release"];
     for p in &packages {
@@ -112,40 +120,39 @@ pub fn build(extras: &[Extra]) -> Result<Binaries> {
             .filter(|m| m.target.as_ref().is_some_and(|t| t.name == name))
             .find_map(|m| m.executable.clone())
     };
+    // A binary asked for (`wanted`) that cargo did not name is an error.
+    let extra = |wanted: bool, package: &str, binary: &str| -> Result<Option<PathBuf>> {
+        if !wanted {
+            return Ok(None);
+        }
+        executable(binary).map(Some).ok_or_else(|| {
+            Error(format!(
+                "cargo built {package} but named no `{binary}` executable"
+            ))
+        })
+    };
     Ok(Binaries {
-        queens: executable("queens").ok_or_else(|| {
-            Error("cargo built queens-cli but named no `queens` executable".into())
-        })?,
-        local_study: match with_local_study {
-            true => Some(executable(super::local_study::BINARY).ok_or_else(|| {
-                Error(format!(
-                    "cargo built {} but named no `{}` executable",
-                    super::local_study::PACKAGE,
-                    super::local_study::BINARY
-                ))
-            })?),
-            false => None,
-        },
-        starts: match with_starts {
-            true => Some(executable(super::textbook::BINARY).ok_or_else(|| {
-                Error(format!(
-                    "cargo built {} but named no `{}` executable",
-                    super::textbook::PACKAGE,
-                    super::textbook::BINARY
-                ))
-            })?),
-            false => None,
-        },
-        block_sums: if with_block_sums {
-            Some(executable(super::block_sums::BINARY).ok_or_else(|| {
-                Error(format!(
-                    "cargo built {} but named no `block-sums` executable",
-                    super::block_sums::PACKAGE
-                ))
-            })?)
-        } else {
-            None
-        },
+        queens: extra(true, "queens-cli", "queens")?.expect("asked for"),
+        local_study: extra(
+            with_local_study,
+            super::local_study::PACKAGE,
+            super::local_study::BINARY,
+        )?,
+        starts: extra(
+            with_starts,
+            super::textbook::PACKAGE,
+            super::textbook::BINARY,
+        )?,
+        checks_table: extra(
+            with_checks_table,
+            super::csp_book::PACKAGE,
+            super::csp_book::BINARY,
+        )?,
+        block_sums: extra(
+            with_block_sums,
+            super::block_sums::PACKAGE,
+            super::block_sums::BINARY,
+        )?,
     })
 }
 

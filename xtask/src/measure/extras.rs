@@ -1,6 +1,7 @@
 //! The measurements beside the families' series, each timed into
 //! `meta.time_spent`: nodes per depth, the block-sums comparison, the
-//! constraint-search grid, the local-search study and the textbook study.
+//! constraint-search grid and the textbook's table of checks, the
+//! local-search study and the textbook study.
 
 use std::time::Instant;
 
@@ -8,7 +9,7 @@ use queens_core::{Approach, Info, Kind};
 
 use super::build::Binaries;
 use super::runner::{Job, Run, verify};
-use super::{DEPTHS_N, Measurer, block_sums, csp_grid, local_study, textbook};
+use super::{DEPTHS_N, Measurer, block_sums, csp_book, csp_grid, local_study, textbook};
 use crate::data::meta::TimeSpent;
 use crate::data::{self, Depth, Family};
 use crate::profile::Profile;
@@ -18,6 +19,7 @@ use crate::{Result, bail};
 pub(super) type Rows = (
     Vec<data::block_sums::Row>,
     Vec<data::csp_grid::Row>,
+    Vec<data::csp_book::Row>,
     Vec<data::local_study::Row>,
     Vec<data::textbook::Row>,
 );
@@ -58,6 +60,16 @@ impl Measurer {
                 Ok((rows, points))
             })?;
         }
+        let mut book_table = Vec::new();
+        if let Some(exe) = &bins.checks_table {
+            book_table = self.timed("csp-book", csp_grid::APPROACH, |m| {
+                m.progress
+                    .set_message("checks-table (AIMA 2nd ed. Figure 5.5)");
+                let rows = csp_book::measure(exe, profile)?;
+                m.runner.processes += 1;
+                Ok((rows, 1))
+            })?;
+        }
         let mut study = Vec::new();
         if let (Some(exe), true) = (&bins.local_study, ids.contains(&local_study::APPROACH)) {
             study = self.timed("local-study", local_study::APPROACH, |m| {
@@ -85,7 +97,7 @@ impl Measurer {
                 Ok((rows, points))
             })?;
         }
-        Ok((block, grid, study, book))
+        Ok((block, grid, book_table, study, book))
     }
 
     /// Runs `f`, prints and records the time it took; `f` returns its

@@ -5,6 +5,7 @@
 
 pub mod block_sums;
 pub mod build;
+pub mod csp_book;
 pub mod csp_grid;
 mod extras;
 pub mod growth;
@@ -379,13 +380,14 @@ pub fn measure(
             return Err(e);
         }
     }
-    let (block_rows, csp_grid, local_study, textbook) = match m.extras(bins, profile, approaches) {
-        Ok(rows) => rows,
-        Err(e) => {
-            m.progress.abandon();
-            return Err(e);
-        }
-    };
+    let (block_rows, csp_grid, csp_book, local_study, textbook) =
+        match m.extras(bins, profile, approaches) {
+            Ok(rows) => rows,
+            Err(e) => {
+                m.progress.abandon();
+                return Err(e);
+            }
+        };
     m.progress.finish_and_clear();
     meta.time_spent = m.spent;
     let registry = REGISTRY.ids();
@@ -422,6 +424,7 @@ pub fn measure(
         block_sums: block_rows,
         depths: m.depths,
         csp_grid,
+        csp_book,
         local_study,
         textbook,
         long_runs: Vec::new(),

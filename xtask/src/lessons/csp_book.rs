@@ -1,0 +1,225 @@
+//! Chapter 6's constraint-satisfaction table: the csp lab's consistency
+//! checks to solve every n-Queens problem from n = 2 to 50 (`data/
+//! csp_book.csv`), per setting the median over runs of the total, beside
+//! AIMA 2nd ed. (2003) §5.2, Figure 5.5, whose n-Queens row comes from
+//! Bacchus and van Run (1995).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::Ctx;
+use crate::analysis::{Spread, Verdict};
+use crate::data::csp_book::{Row, Solved};
+
+/// The book's figure for a setting, in thousands of checks; `over` for
+/// "(> 40 000K)": no answer within the allotted checks.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct BookChecks {
+    /// Thousands of checks (the budget when `over`).
+    pub thousands: f64,
+    /// The book's run passed its budget.
+    pub over: bool,
+}
+
+/// AIMA 2nd ed. Figure 5.5, n-Queens row (median of five runs, checks in
+/// thousands): backtracking (> 40 000K), with MRV 13 500K, forward checking
+/// (> 40 000K), with MRV 817K; min-conflicts 4K is a local search.
+pub fn book(setting: &str) -> Option<BookChecks> {
+    let (thousands, over) = match setting {
+        "BT" => (40_000.0, true),
+        "BT+MRV" => (13_500.0, false),
+        "FC" => (40_000.0, true),
+        "FC+MRV" => (817.0, false),
+        _ => return None,
+    };
+    Some(BookChecks { thousands, over })
+}
+
+/// One setting over n = 2..50.
+#[derive(Clone, Debug, Serialize)]
+pub struct Setting {
+    /// The book's name (BT, BT+MRV, …) or ours in its pattern.
+    pub name: String,
+    /// `--order`, `--propagate`, `--backtrack` as `queens --algo csp` spells them.
+    pub order: String,
+    /// The look-ahead.
+    pub propagate: String,
+    /// Chronological or conflict-directed.
+    pub backtrack: String,
+    /// Runs (seeds; one for a setting without random ties).
+    pub runs: usize,
+    /// Runs whose total passed the budget.
+    pub over: usize,
+    /// Median total checks, in thousands; `None` when the median run passed
+    /// the budget.
+    pub median_k: Option<f64>,
+    /// Fewest and most thousands among the runs within the budget.
+    pub low_k: Option<f64>,
+    /// Most.
+    pub high_k: Option<f64>,
+    /// The smallest n at which a run passed the budget.
+    pub stopped_n: Option<usize>,
+    /// The book's figure.
+    pub book: Option<BookChecks>,
+    /// Ours against the book's: within noise when the book's figure lies
+    /// within our runs' range (or both passed the budget).
+    pub vs_book: Option<Verdict>,
+}
+
+/// The table.
+#[derive(Clone, Debug, Serialize)]
+pub struct CspBook {
+    /// Smallest n.
+    pub from_n: usize,
+    /// Largest n.
+    pub to_n: usize,
+    /// The settings, in the table's order.
+    pub settings: Vec<Setting>,
+    /// Whether the four book settings rank as in the book.
+    pub same_ranking: bool,
+    /// The setting with the fewest checks (median).
+    pub best: String,
+    /// Some setting made fewer checks than the book's, beyond our runs' range.
+    pub fewer_than_book: bool,
+    /// Backjumping's effect: (with, without, verdict of with against without).
+    pub backjumping: Vec<Backjump>,
+}
+
+/// A setting with conflict-directed backjumping against the same without.
+#[derive(Clone, Debug, Serialize)]
+pub struct Backjump {
+    /// With backjumping.
+    pub with: String,
+    /// Without.
+    pub without: String,
+    /// With against without: lower, higher or within noise (ranges of runs).
+    pub verdict: Verdict,
+}
+
+/// Total checks of each run (by seed) of one setting: `None` when over the budget.
+fn totals(rows: &[&Row]) -> BTreeMap<Option<u64>, Option<u64>> {
+    let mut out: BTreeMap<Option<u64>, Option<u64>> = BTreeMap::new();
+    for r in rows {
+        let t = out.entry(r.seed).or_insert(Some(0));
+        match r.solved {
+            Solved::Yes | Solved::None => {
+                *t = t.map(|v| v + r.checks.unwrap_or(0));
+            }
+            Solved::Budget | Solved::Skipped => *t = None,
+        }
+    }
+    out
+}
+
+fn setting(name: &str, rows: &[&Row]) -> Setting {
+    let first = rows[0];
+    let totals = totals(rows);
+    // Over-budget runs rank above every other, so the median is over them
+    // when they are at least half.
+    let mut within: Vec<f64> = totals.values().flatten().map(|&v| v as f64 / 1e3).collect();
+    within.sort_by(f64::total_cmp);
+    let runs = totals.len();
+    let over = runs - within.len();
+    let mid = (runs - 1) / 2;
+    let median_k = within.get(mid).copied();
+    let b = book(name);
+    let vs_book = b.map(|b| match (b.over, median_k) {
+        (true, None) => Verdict::WithinNoise,
+        (true, Some(_)) => Verdict::Lower,
+        (false, None) => Verdict::Higher,
+        (false, Some(_)) => Verdict::of(
+            Spread::new(median_k.unwrap_or(0.0), within[0], within[within.len() - 1]),
+            Spread::exact(b.thousands),
+        ),
+    });
+    Setting {
+        name: name.into(),
+        order: first.order.clone(),
+        propagate: first.propagate.clone(),
+        backtrack: first.backtrack.clone(),
+        runs,
+        over,
+        median_k,
+        low_k: within.first().copied(),
+        high_k: within.last().copied(),
+        stopped_n: rows
+            .iter()
+            .filter(|r| r.solved == Solved::Budget)
+            .map(|r| r.n)
+            .min(),
+        book: b,
+        vs_book,
+    }
+}
+
+/// A setting's rank key: over the budget last.
+fn rank_key(s: &Setting) -> f64 {
+    s.median_k.unwrap_or(f64::INFINITY)
+}
+
+/// The table, if `checks-table` ran.
+pub fn csp_book(ctx: &Ctx) -> Option<CspBook> {
+    let rows = &ctx.data.csp_book;
+    let mut names: Vec<&str> = Vec::new();
+    for r in rows {
+        if !names.contains(&r.setting.as_str()) {
+            names.push(&r.setting);
+        }
+    }
+    let settings: Vec<Setting> = names
+        .iter()
+        .map(|name| {
+            let mine: Vec<&Row> = rows.iter().filter(|r| r.setting == *name).collect();
+            setting(name, &mine)
+        })
+        .collect();
+    if settings.is_empty() {
+        return None;
+    }
+    let booked: Vec<&Setting> = settings.iter().filter(|s| s.book.is_some()).collect();
+    let ours = |a: &&Setting, b: &&Setting| rank_key(a).total_cmp(&rank_key(b));
+    let theirs = |s: &&Setting| {
+        s.book.map_or(f64::INFINITY, |b| {
+            if b.over { f64::INFINITY } else { b.thousands }
+        })
+    };
+    let mut by_ours = booked.clone();
+    by_ours.sort_by(ours);
+    let mut by_book = booked.clone();
+    by_book.sort_by(|a, b| theirs(a).total_cmp(&theirs(b)));
+    let same_ranking = by_ours
+        .iter()
+        .zip(&by_book)
+        .all(|(a, b)| a.name == b.name || (rank_key(a) == rank_key(b) && theirs(a) == theirs(b)));
+    let find = |name: &str| settings.iter().find(|s| s.name == name);
+    let range = |s: &Setting| match (s.median_k, s.low_k, s.high_k) {
+        (Some(m), Some(lo), Some(hi)) => Spread::new(m, lo, hi),
+        _ => Spread::exact(f64::INFINITY),
+    };
+    let backjumping = [("CBJ+MRV", "BT+MRV"), ("FC-CBJ+MRV", "FC+MRV")]
+        .iter()
+        .filter_map(|&(with, without)| {
+            let (w, o) = (find(with)?, find(without)?);
+            Some(Backjump {
+                with: with.into(),
+                without: without.into(),
+                verdict: Verdict::of(range(w), range(o)),
+            })
+        })
+        .collect();
+    let best = settings
+        .iter()
+        .min_by(|a, b| rank_key(a).total_cmp(&rank_key(b)))?
+        .name
+        .clone();
+    Some(CspBook {
+        fewer_than_book: settings.iter().any(|s| s.vs_book == Some(Verdict::Lower)),
+        best,
+        from_n: rows.iter().map(|r| r.n).min()?,
+        to_n: rows.iter().map(|r| r.n).max()?,
+        settings,
+        same_ranking,
+        backjumping,
+    })
+}

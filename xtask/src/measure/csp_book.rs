@@ -1,0 +1,49 @@
+//! The csp lab beside AIMA 2nd ed. Figure 5.5: the `checks-table` binary of
+//! `crates/csp` (its defaults: n = 2..50, five runs of each setting with
+//! random ties, the book's budget of 40 million checks per run), its rows
+//! checked and kept.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::data::csp_book::Row;
+use crate::profile::Profile;
+use crate::{Context, Error, Result, bail};
+
+/// The package that builds `checks-table`.
+pub const PACKAGE: &str = "queens-csp";
+/// The binary.
+pub const BINARY: &str = "checks-table";
+
+/// The arguments for a profile: the book's table in full, except in the
+/// smoke profile (n = 2..20, one run, a tenth of the budget).
+pub fn args(profile: Profile) -> Vec<&'static str> {
+    match profile {
+        Profile::Smoke => vec!["--to", "20", "--runs", "1", "--budget", "4000000"],
+        Profile::Standard | Profile::Full => Vec::new(),
+    }
+}
+
+/// Runs `checks-table` and reads its rows.
+pub fn measure(exe: &Path, profile: Profile) -> Result<Vec<Row>> {
+    let args = args(profile);
+    let what = || format!("{BINARY} {}", args.join(" "));
+    let out = Command::new(exe)
+        .args(&args)
+        .stdin(Stdio::null())
+        .output()
+        .context(|| format!("cannot run {}", what()))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        bail!("{} failed ({}): {}", what(), out.status, err.trim());
+    }
+    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
+    let rows = reader
+        .deserialize::<Row>()
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map_err(|e| Error(format!("{}: unexpected output: {e}", what())))?;
+    if rows.is_empty() {
+        bail!("{} printed no rows", what());
+    }
+    Ok(rows)
+}
