@@ -191,11 +191,17 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         // A python3 whose venv holds a python whose pip always fails.
         let fake = dir.path().join("python3");
-        let inner =
-            "#!/bin/sh\necho 'ERROR: No matching distribution found for aima==0' >&2\nexit 1\n";
+        let inner = dir.path().join("failing-python");
+        std::fs::write(
+            &inner,
+            "#!/bin/sh\necho 'ERROR: No matching distribution found for aima==0' >&2\nexit 1\n",
+        )
+        .unwrap();
+        std::fs::set_permissions(&inner, std::fs::Permissions::from_mode(0o755)).unwrap();
         let script = format!(
             "#!/bin/sh\n[ \"$1\" = --version ] && exit 0\nfor d; do v=\"$d\"; done\n\
-             mkdir -p \"$v/bin\" && printf '%s' '{inner}' > \"$v/bin/python\" && chmod +x \"$v/bin/python\"\n"
+             mkdir -p \"$v/bin\" && cp {} \"$v/bin/python\"\n",
+            inner.display()
         );
         std::fs::write(&fake, script).unwrap();
         std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
