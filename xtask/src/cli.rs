@@ -90,7 +90,9 @@ pub struct PeerArgs {
     #[arg(long)]
     pub quick: bool,
     /// Only the rows against these peers (comma-separated): ref (issue 7: ref.c and the
-    /// threads line), mc (issue 8: mc.c), kluev (issue 18: Kluev's kluev-count, n = 16-20).
+    /// threads line), mc (issue 8: mc.c), kluev (issue 18: Kluev's kluev-count, n = 16-20),
+    /// aima (issue 26: aima-python's CSP searches from PyPI, n = 4-30, into
+    /// reports/data/aima_python.csv; --runs is its min_conflicts seeds per n, default 100).
     #[arg(long, value_name = "PEER", value_delimiter = ',', value_parser = parse_peer)]
     pub only: Vec<Peer>,
     /// Only the rows at these board sizes n (comma-separated, e.g. 16,17; the mc.c rows' n

@@ -139,12 +139,14 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
     let data = measure::measure(&bins, args.profile, &approaches, command_line())?;
     let data_dir = stage.path().join("data");
     data.save(&data_dir)?;
-    // The long runs are measured apart (`cargo xtask long-runs`): keep them.
-    let long_runs = args.out.join("data").join(xtask::data::long_runs::FILE);
-    if long_runs.is_file() {
-        let kept = data_dir.join(xtask::data::long_runs::FILE);
-        std::fs::copy(&long_runs, &kept)
-            .map_err(|e| xtask::Error(format!("cannot keep {}: {e}", long_runs.display())))?;
+    // The long runs (`cargo xtask long-runs`) and the aima-python peer
+    // (`cargo xtask peers --only aima`) are measured apart: keep them.
+    for file in [xtask::data::long_runs::FILE, xtask::data::aima_python::FILE] {
+        let old = args.out.join("data").join(file);
+        if old.is_file() {
+            std::fs::copy(&old, data_dir.join(file))
+                .map_err(|e| xtask::Error(format!("cannot keep {}: {e}", old.display())))?;
+        }
     }
     if args.algos.is_none() {
         // The step-by-step traces of small searches, for the page and the pictures.

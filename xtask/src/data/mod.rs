@@ -5,6 +5,7 @@
 //! Everything `render` draws comes from these files alone. This module
 //! knows the files' shapes and checks them; it computes nothing.
 
+pub mod aima_python;
 pub mod block_sums;
 pub mod csp_book;
 pub mod csp_grid;

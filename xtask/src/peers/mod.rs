@@ -14,6 +14,7 @@
 //! the issue's target; `--quick` runs smaller sizes to check the setup and
 //! judges nothing.
 
+pub mod aima;
 mod kluev;
 mod programs;
 mod targets;
@@ -136,17 +137,73 @@ fn run_logged(program: &Program, seed: usize, step: &str) -> Result<Sample> {
     sample
 }
 
-/// Runs every comparison chosen and prints (and writes, with `--out`) the
-/// table; fails when a target is missed.
+/// Runs every comparison chosen and the aima peer when chosen, and prints
+/// (and writes, with `--out`) the tables; fails when a target is missed.
 pub fn run(opts: &PeerOptions, queens: &Path) -> Result<()> {
+    let aima = opts.only.is_empty() || opts.only.contains(&Peer::Aima);
+    let timed: Vec<Peer> = opts
+        .only
+        .iter()
+        .copied()
+        .filter(|&p| p != Peer::Aima)
+        .collect();
+    let mut table = String::new();
+    let mut missed = Ok(());
+    if !aima || !timed.is_empty() || opts.only.is_empty() {
+        // With the aima peer, a size of its own range need not be a timed row's.
+        let timed_rows = comparisons(Path::new(""), Path::new(""), opts.quick);
+        let sizes: Vec<u64> = opts
+            .sizes
+            .iter()
+            .copied()
+            .filter(|n| !aima || timed_rows.iter().any(|c| c.n == *n) || !aima::SIZES.contains(n))
+            .collect();
+        if sizes.is_empty() == opts.sizes.is_empty() {
+            let (text, result) = run_timed(opts, &timed, &sizes, queens)?;
+            table.push_str(&text);
+            missed = result;
+        }
+    }
+    if aima {
+        let options = aima::AimaOptions {
+            sizes: opts
+                .sizes
+                .iter()
+                .copied()
+                .filter(|n| aima::SIZES.contains(n))
+                .collect(),
+            quick: opts.quick,
+            seeds: opts.runs,
+            data_dir: crate::project_root().join("reports/data"),
+        };
+        if timed.is_empty() && !opts.only.is_empty() {
+            aima::check_sizes(&opts.sizes)?;
+        }
+        if let Some(text) = aima::run(queens, &options)? {
+            print!("{text}");
+            table.push_str(&text);
+        }
+    }
+    if let Some(out) = &opts.out {
+        std::fs::write(out, &table)
+            .map_err(|e| Error(format!("cannot write {}: {e}", out.display())))?;
+        eprintln!("xtask: wrote {}", out.display());
+    }
+    missed
+}
+
+/// The timed comparisons against `only` (empty: all) at `sizes`: their
+/// table, and whether every target was met.
+fn run_timed(
+    opts: &PeerOptions,
+    only: &[Peer],
+    sizes: &[u64],
+    queens: &Path,
+) -> Result<(String, Result<()>)> {
     let build_dir = tempfile::tempdir()
         .map_err(|e| Error(format!("cannot make a folder for the C builds: {e}")))?;
     let built = build_dir.path();
-    let rows = select(
-        comparisons(queens, built, opts.quick),
-        &opts.only,
-        &opts.sizes,
-    )?;
+    let rows = select(comparisons(queens, built, opts.quick), only, sizes)?;
     programs::check_folder(&opts.dir)?;
     if rows.iter().any(|c| c.peer != Peer::Kluev) {
         build_references(&opts.dir, built)?;
@@ -210,15 +267,12 @@ pub fn run(opts: &PeerOptions, queens: &Path) -> Result<()> {
          (never below the few MB of the process that started it).\n",
     );
     print!("{table}");
-    if let Some(out) = &opts.out {
-        std::fs::write(out, &table)
-            .map_err(|e| Error(format!("cannot write {}: {e}", out.display())))?;
-        eprintln!("xtask: wrote {}", out.display());
-    }
-    if !missed.is_empty() {
-        bail!("target missed: {}", missed.join("; "));
-    }
-    Ok(())
+    let met = if missed.is_empty() {
+        Ok(())
+    } else {
+        Err(Error(format!("target missed: {}", missed.join("; "))))
+    };
+    Ok((table, met))
 }
 
 #[cfg(test)]
@@ -329,10 +383,11 @@ mod tests {
                 .map(|rows| rows.iter().map(|c| (c.peer, c.n)).collect::<BTreeSet<_>>())
         };
         let all = pick(&[], &[]).unwrap();
+        // Every timed peer has rows; the aima peer has none (it is not timed).
         assert!(
             Peer::ALL
                 .iter()
-                .all(|&peer| all.iter().any(|&(q, _)| q == peer))
+                .all(|&peer| (peer == Peer::Aima) != all.iter().any(|&(q, _)| q == peer))
         );
         let kluev = pick(&[Peer::Kluev], &[19, 20]).unwrap();
         assert_eq!(

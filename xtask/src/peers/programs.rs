@@ -17,6 +17,7 @@ pub fn executable(dir: &Path, peer: Peer, n: u64) -> PathBuf {
         Peer::Ref => dir.join("ref"),
         Peer::Mc => dir.join("mc"),
         Peer::Kluev => dir.join(format!("kluev-{n}")),
+        Peer::Aima => dir.join("aima-python"),
     }
 }
 

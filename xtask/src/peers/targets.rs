@@ -34,11 +34,14 @@ pub enum Peer {
     Mc,
     /// `kluev-count`, Kluev's quadrant-join counter (issue 18).
     Kluev,
+    /// aima-python, the code of AIMA, from PyPI (issue 26): nodes and boards
+    /// of its CSP searches, no timing target (`peers::aima`).
+    Aima,
 }
 
 impl Peer {
     /// Every peer, in table order.
-    pub const ALL: [Peer; 3] = [Peer::Ref, Peer::Mc, Peer::Kluev];
+    pub const ALL: [Peer; 4] = [Peer::Ref, Peer::Mc, Peer::Kluev, Peer::Aima];
 
     /// The name `--only` takes.
     pub fn name(self) -> &'static str {
@@ -46,6 +49,7 @@ impl Peer {
             Peer::Ref => "ref",
             Peer::Mc => "mc",
             Peer::Kluev => "kluev",
+            Peer::Aima => "aima",
         }
     }
 }
@@ -57,7 +61,7 @@ impl std::str::FromStr for Peer {
         Peer::ALL
             .into_iter()
             .find(|p| p.name() == s.trim())
-            .ok_or_else(|| format!("unknown peer '{s}' (one of: ref, mc, kluev)"))
+            .ok_or_else(|| format!("unknown peer '{s}' (one of: ref, mc, kluev, aima)"))
     }
 }
 
