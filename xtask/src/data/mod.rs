@@ -226,6 +226,8 @@ pub struct Dataset {
     pub textbook: Vec<textbook::Row>,
     /// `long_runs.csv` (optional: written by `cargo xtask long-runs`).
     pub long_runs: Vec<long_runs::Row>,
+    /// `aima_python.csv` (optional: written by `cargo xtask peers --only aima`).
+    pub aima_python: Vec<aima_python::Row>,
     /// `traces/` (optional: empty without `traces/index.json`). Written by
     /// `measure::traces::collect`, not by [`Dataset::save`].
     pub traces: Vec<traces::Trace>,
@@ -261,6 +263,9 @@ impl Dataset {
         if !self.long_runs.is_empty() {
             write_csv(&dir.join(long_runs::FILE), &self.long_runs)?;
         }
+        if !self.aima_python.is_empty() {
+            write_csv(&dir.join(aima_python::FILE), &self.aima_python)?;
+        }
         Ok(())
     }
 
@@ -279,6 +284,7 @@ impl Dataset {
             local_study: read_optional_csv(&dir.join(local_study::FILE))?,
             textbook: read_optional_csv(&dir.join(textbook::FILE))?,
             long_runs: read_optional_csv(&dir.join(long_runs::FILE))?,
+            aima_python: aima_python::read(dir)?,
             traces: traces::load(dir)?,
         };
         data.check(dir)?;

@@ -220,6 +220,7 @@ pub(crate) fn sample_dataset() -> Dataset {
             machine: "Example CPU, 2 cores".into(),
             revision: "0123456789ab".into(),
         }],
+        aima_python: Vec::new(),
         traces: Vec::new(),
     }
 }

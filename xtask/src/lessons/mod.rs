@@ -7,6 +7,7 @@
 //! A chapter with no data (e.g. a run narrowed by `--algos`) returns `None`
 //! and is left out of the course; the index says so.
 
+mod aima_python;
 mod block_sums;
 mod constructions;
 mod csp_book;

@@ -7,6 +7,7 @@
 
 use serde::Serialize;
 
+use super::aima_python::{AimaPython, aima_python};
 use super::csp_book::{CspBook, csp_book};
 use super::{Chapter, Ctx};
 use crate::analysis::textbook::{Point, point, restart_cost};
@@ -236,6 +237,8 @@ pub struct Textbook {
     pub restart_vs_sideways: Option<Verdict>,
     /// The constraint-satisfaction table, if measured.
     pub csp: Option<CspBook>,
+    /// aima-python side by side, if its peer ran.
+    pub aima: Option<AimaPython>,
 }
 
 fn points(ctx: &Ctx) -> Vec<Point> {
@@ -348,6 +351,7 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
             .count(),
         restart_vs_sideways,
         csp: csp_book(ctx),
+        aima: aima_python(ctx),
     })
 }
 
@@ -465,6 +469,24 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                 }
             }
             c.same_ranking = v != Verdict::Lower;
+            if let Some(a) = &mut f.aima {
+                match v {
+                    Verdict::Lower => a.min_conflicts = None,
+                    Verdict::Higher => {
+                        for s in &mut a.settings {
+                            s.unexplained = 1;
+                            s.timeouts = 0;
+                            s.agree.clear();
+                            s.causes.clear();
+                        }
+                        a.codes.push("a-cause-the-text-does-not-know".into());
+                        if let Some(m) = &mut a.min_conflicts {
+                            m.ours_all = false;
+                        }
+                    }
+                    Verdict::WithinNoise => {}
+                }
+            }
             c.fewer_than_book = v == Verdict::Lower;
             for b in &mut c.backjumping {
                 b.verdict = v;
@@ -525,6 +547,7 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     let mut f = base;
     f.restart_vs_sideways = None;
     f.csp = None;
+    f.aima = None;
     out.push(Chapter::new(&f, figures(ctx)));
     out
 }

@@ -428,6 +428,7 @@ pub fn measure(
         local_study,
         textbook,
         long_runs: Vec::new(),
+        aima_python: Vec::new(),
         traces: Vec::new(),
     })
 }
