@@ -72,15 +72,6 @@ pub struct Same {
     pub equal: usize,
 }
 
-/// A search that found a first solution, and how far it got.
-#[derive(Clone, Debug, Serialize)]
-pub struct Far {
-    /// Approach id or lab setting.
-    pub name: String,
-    /// The largest n it finished.
-    pub n: usize,
-}
-
 /// What the chapter says.
 #[derive(Clone, Debug, Serialize)]
 pub struct Ordering {
@@ -120,29 +111,17 @@ pub struct Ordering {
     pub forward_time: Verdict,
     /// Arc consistency's time against forward checking's, counting.
     pub arc_time: Verdict,
-    /// Squares a queen attacks on an 8 × 8 board: in a corner, in the centre.
-    pub corner_attacks: usize,
-    /// In a centre square.
-    pub centre_attacks: usize,
     /// The last combination reached its n without undoing a placement.
     pub no_backtrack: bool,
     /// Nodes of O'Keefe's program counting at `count_n`, over the lab's
     /// `mrv + forward`.
     pub okeefe_over_lab: f64,
-    /// Every search that found first solutions, farthest first.
-    pub far: Vec<Far>,
     /// The worked example.
     pub worked: Worked,
     /// The paper exercise: domains after a queen in row 1, column 3.
     pub paper: Vec<Domain>,
     /// The row least room to move fills next there.
     pub paper_next: usize,
-}
-
-/// Squares a queen on (r, c) attacks on an n × n board.
-fn attacks(n: usize, r: usize, c: usize) -> usize {
-    let b = trace::attacked(n, &[(r, c)]);
-    b.iter().flatten().filter(|&&v| v < 0).count()
 }
 
 fn series_point(ctx: &Ctx, id: &str, n: usize) -> Option<(f64, Spread)> {
@@ -209,24 +188,6 @@ pub fn ordering(ctx: &Ctx) -> Option<Ordering> {
             .iter()
             .find(|s| s.family == Family::First && s.approach == id)
     };
-    let mut far: Vec<Far> = settings
-        .iter()
-        .map(|s| Far {
-            name: s.name.clone(),
-            n: s.first.n,
-        })
-        .collect();
-    far.push(Far {
-        name: "mrv".into(),
-        n: fm.last()?.n,
-    });
-    if let Some(t) = ctx.local("mrv-tuned").and_then(|s| s.last()) {
-        far.push(Far {
-            name: "mrv-tuned".into(),
-            n: t.n,
-        });
-    }
-    far.sort_by_key(|f| std::cmp::Reverse(f.n));
     let paper = trace::domains(trace::N, &[(0, 2)]);
     let timeout = ctx
         .data
@@ -254,10 +215,7 @@ pub fn ordering(ctx: &Ctx) -> Option<Ordering> {
         values_same,
         forward_time: Verdict::of(time("forward")?, time("default")?),
         arc_time: Verdict::of(time("arc")?, time("forward")?),
-        corner_attacks: attacks(8, 0, 0),
-        centre_attacks: attacks(8, 3, 3),
         no_backtrack: last.first.nodes <= last.first.n as f64,
-        far,
         worked: trace::worked()?,
         paper_next: trace::least_room(&paper)?,
         paper,

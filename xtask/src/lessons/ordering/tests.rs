@@ -101,12 +101,3 @@ fn the_default_and_the_value_orders_walk_bitmasks_count_tree() {
         .all(|v| grid_nodes(&data, v, "count", o.count_n) == default);
     assert!(!o.values_same || same);
 }
-
-#[test]
-fn the_farthest_search_is_first() {
-    let data = committed();
-    let o = ordering(&Ctx::new(&data)).expect("ordering data");
-    assert!(o.far.windows(2).all(|w| w[0].n >= w[1].n));
-    assert!(o.far.iter().any(|f| f.name == "mrv" && f.n == o.mrv_reach));
-    assert!(o.corner_attacks < o.centre_attacks);
-}
