@@ -92,7 +92,9 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Info, Kind, Probe, Refusal, Sink, TraceInfo};
+use queens_core::{
+    Enumerate, FirstSolution, Info, Kind, Probe, Refusal, Sink, StepCounter, TraceInfo, check_limit,
+};
 
 mod approach;
 mod bits;
@@ -146,6 +148,9 @@ pub enum Order {
     Mrv,
     /// Fewest remaining columns first, ties at random ([`Config::seed`]).
     MrvRandom,
+    /// Fewest remaining columns first, ties by the degree heuristic (the
+    /// most constraints on other unplaced rows), then by the lowest row.
+    MrvDegree,
 }
 
 /// In which order a row's columns are tried.
@@ -170,15 +175,25 @@ pub enum Propagate {
     Arc,
 }
 
+/// Where the search goes back to when a row runs out of columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backtrack {
+    /// To the row placed just before (chronological backtracking).
+    Chronological,
+    /// To the most recent row in the dead row's conflict set (CBJ).
+    ConflictDirected,
+}
+
 impl Order {
     /// Every variable order.
-    pub const ALL: [Order; 3] = [Order::Row, Order::Mrv, Order::MrvRandom];
-    /// A short name: `row`, `mrv`, `mrv-random`.
+    pub const ALL: [Order; 4] = [Order::Row, Order::Mrv, Order::MrvRandom, Order::MrvDegree];
+    /// A short name: `row`, `mrv`, `mrv-random`, `mrv-degree`.
     pub fn name(self) -> &'static str {
         match self {
             Order::Row => "row",
             Order::Mrv => "mrv",
             Order::MrvRandom => "mrv-random",
+            Order::MrvDegree => "mrv-degree",
         }
     }
 }
@@ -209,7 +224,19 @@ impl Propagate {
     }
 }
 
-/// The three knobs, and the seed of [`Order::MrvRandom`]'s ties.
+impl Backtrack {
+    /// Both ways back.
+    pub const ALL: [Backtrack; 2] = [Backtrack::Chronological, Backtrack::ConflictDirected];
+    /// A short name: `chronological`, `conflict-directed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backtrack::Chronological => "chronological",
+            Backtrack::ConflictDirected => "conflict-directed",
+        }
+    }
+}
+
+/// The four knobs, and the seed of [`Order::MrvRandom`]'s ties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
     /// Which row next.
@@ -218,6 +245,8 @@ pub struct Config {
     pub values: Values,
     /// What an assignment propagates.
     pub propagate: Propagate,
+    /// Where a dead end goes back to.
+    pub backtrack: Backtrack,
     /// Seed of the random ties (read only by [`Order::MrvRandom`]).
     pub seed: u64,
 }
@@ -226,14 +255,34 @@ impl Config {
     /// `row`, `left`, `none`: `bitmask`'s tree; seed 1.
     pub const DEFAULT: Config = Config::new(Order::Row, Values::Left, Propagate::None);
 
-    /// A config with seed 1.
+    /// A config with chronological backtracking and seed 1.
     pub const fn new(order: Order, values: Values, propagate: Propagate) -> Self {
         Config {
             order,
             values,
             propagate,
+            backtrack: Backtrack::Chronological,
             seed: 1,
         }
+    }
+
+    /// The same config with another way back.
+    pub const fn with_backtrack(self, backtrack: Backtrack) -> Self {
+        Config { backtrack, ..self }
+    }
+
+    /// Refuses the one combination the engine does not implement:
+    /// conflict-directed backjumping with MAC.
+    pub fn check(&self) -> Result<(), Refusal> {
+        if self.backtrack == Backtrack::ConflictDirected && self.propagate == Propagate::Arc {
+            return Err(Refusal::Unsupported {
+                id: "csp",
+                what: "combine --backtrack conflict-directed with --propagate arc: AC-3's \
+                       removals are not recorded with the assignments that caused them, \
+                       so the rows' conflict sets would be wrong",
+            });
+        }
+        Ok(())
     }
 
     /// The same config with another seed.
@@ -241,7 +290,8 @@ impl Config {
         Config { seed, ..self }
     }
 
-    /// All 27 combinations (seed 1), order outermost, propagation innermost.
+    /// All 36 combinations of order, values and propagation (chronological,
+    /// seed 1), order outermost, propagation innermost.
     pub fn all() -> impl Iterator<Item = Config> {
         Order::ALL.into_iter().flat_map(|o| {
             Values::ALL.into_iter().flat_map(move |v| {
@@ -252,10 +302,15 @@ impl Config {
         })
     }
 
-    /// `order/values/propagate`, e.g. `mrv/left/forward`.
+    /// `order/values/propagate`, e.g. `mrv/left/forward`, with
+    /// `/conflict-directed` after it when the config backjumps.
     pub fn label(&self) -> String {
+        let jumps = match self.backtrack {
+            Backtrack::Chronological => "",
+            Backtrack::ConflictDirected => "/conflict-directed",
+        };
         format!(
-            "{}/{}/{}",
+            "{}/{}/{}{jumps}",
             self.order.name(),
             self.values.name(),
             self.propagate.name()
@@ -300,7 +355,8 @@ impl Csp {
     }
 
     /// Walks the search like [`Enumerate::search`] and also returns its
-    /// [`Stats`] (zero when `P::COUNTS` is false). Refuses n > [`MAX_N`].
+    /// [`Stats`] (zero when `P::COUNTS` is false). Refuses n > [`MAX_N`]
+    /// and a config that [`Config::check`] refuses.
     pub fn run<P: Probe, S: Sink>(
         &self,
         n: usize,
@@ -308,26 +364,53 @@ impl Csp {
         sink: &mut S,
     ) -> Result<(ControlFlow<()>, Stats), Refusal> {
         Enumerate::check(self, n)?;
-        Ok(self.walk(n, probe, sink))
+        let (flow, stats, _) = self.walk(n, probe, sink, u64::MAX);
+        Ok((flow, stats))
     }
 
-    /// The search on an n that passed the check.
+    /// Searches for the first board, counting placements and checks, and
+    /// stops once more than `budget` checks are spent (the limit of
+    /// Bacchus and van Run's runs, AIMA 2nd ed. §5.2, Figure 5.5). The
+    /// budget is read at each node entered, so a stopped run has spent a
+    /// little more than `budget` (one node's checks). The uncounted path
+    /// ([`Enumerate::search`]) never reads a budget.
+    pub fn first_within(&self, n: usize, budget: u64) -> Result<Budgeted, Refusal> {
+        Enumerate::check(self, n)?;
+        let mut probe = StepCounter::default();
+        let mut first = FirstSolution(None);
+        let (_, stats, over) = self.walk(n, &mut probe, &mut first, budget);
+        let end = match (first.0, over) {
+            (Some(board), _) => End::Solved(board),
+            (None, true) => End::OverBudget,
+            (None, false) => End::Unsolvable,
+        };
+        Ok(Budgeted {
+            end,
+            checks: stats.checks,
+            placements: probe.count,
+        })
+    }
+
+    /// The search on an n that passed the check: the flow, the statistics,
+    /// and whether it stopped on the check budget (read only when
+    /// `P::COUNTS`).
     fn walk<P: Probe, S: Sink>(
         &self,
         n: usize,
         probe: &mut P,
         sink: &mut S,
-    ) -> (ControlFlow<()>, Stats) {
+        budget: u64,
+    ) -> (ControlFlow<()>, Stats, bool) {
         probe.node(0);
         match n {
             0 => {
                 // One solution, the empty board.
                 probe.solution(None);
-                (sink.solution(&[]), Stats::default())
+                (sink.solution(&[]), Stats::default(), false)
             }
-            1..=64 => self.engine::<P, S, 1>(n, probe, sink),
-            65..=128 => self.engine::<P, S, 2>(n, probe, sink),
-            _ => self.engine::<P, S, 4>(n, probe, sink),
+            1..=64 => self.engine::<P, S, 1>(n, probe, sink, budget),
+            65..=128 => self.engine::<P, S, 2>(n, probe, sink, budget),
+            _ => self.engine::<P, S, 4>(n, probe, sink, budget),
         }
     }
 
@@ -337,16 +420,48 @@ impl Csp {
         n: usize,
         probe: &mut P,
         sink: &mut S,
-    ) -> (ControlFlow<()>, Stats) {
-        let mut engine = Engine::<P, S, W>::new(n, self.config, probe, sink);
-        let flow = engine.visit(0);
-        (flow, engine.stats)
+        budget: u64,
+    ) -> (ControlFlow<()>, Stats, bool) {
+        let mut engine = Engine::<P, S, W>::new(n, self.config, probe, sink, budget);
+        let flow = match engine.visit(0) {
+            ControlFlow::Break(()) => ControlFlow::Break(()),
+            ControlFlow::Continue(_) => ControlFlow::Continue(()),
+        };
+        (flow, engine.stats, engine.over_budget)
     }
+}
+
+/// How a budgeted search for the first board ended ([`Csp::first_within`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The first board, in the search's order.
+    Solved(Vec<u32>),
+    /// The search finished without a board: n has none (n = 2, 3).
+    Unsolvable,
+    /// Stopped once the checks passed the budget.
+    OverBudget,
+}
+
+/// One budgeted search ([`Csp::first_within`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Budgeted {
+    /// How it ended.
+    pub end: End,
+    /// Consistency checks spent (see the crate docs).
+    pub checks: u64,
+    /// Queen placements (the steps).
+    pub placements: u64,
 }
 
 impl Enumerate for Csp {
     fn info(&self) -> &'static Info {
         &INFO
+    }
+
+    /// The size limit, and [`Config::check`].
+    fn check(&self, n: usize) -> Result<(), Refusal> {
+        self.config.check()?;
+        check_limit(&INFO, n)
     }
 
     fn node_unit(&self) -> Result<&'static str, Refusal> {
@@ -358,7 +473,7 @@ impl Enumerate for Csp {
     }
 
     fn search<P: Probe, S: Sink>(&self, n: usize, probe: &mut P, sink: &mut S) -> ControlFlow<()> {
-        self.walk(n, probe, sink).0
+        self.walk(n, probe, sink, u64::MAX).0
     }
 }
 
