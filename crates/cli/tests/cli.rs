@@ -523,7 +523,7 @@ fn csp_knobs_change_the_search_and_apply_to_csp_alone() {
 #[test]
 fn backjumping_and_the_degree_heuristic_are_csp_knobs() {
     let csp = |extra: &[&str]| {
-        let mut args = vec!["--algo", "csp", "--order", "mrv", "--json"];
+        let mut args = vec!["--algo", "csp", "--json"];
         args.extend_from_slice(extra);
         json(&args)
     };
@@ -536,7 +536,7 @@ fn backjumping_and_the_degree_heuristic_are_csp_knobs() {
     assert!(jumps["extra"]["checks"].as_u64().is_some_and(|c| c > 0));
     // Every row constrains every other: the degree breaks no tie.
     let degree = csp(&["--order", "mrv-degree", "--first", "30"]);
-    let mrv = csp(&["--first", "30"]);
+    let mrv = csp(&["--order", "mrv", "--first", "30"]);
     assert_eq!(degree["valid"], true);
     assert_eq!(
         (&degree["steps"], &degree["solution"]),
