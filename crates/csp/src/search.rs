@@ -1,5 +1,5 @@
 //! The search engine: one recursive backtracking search over rows whose
-//! four knobs ([`Order`], [`Values`], [`Propagate`], [`Backtrack`]) are
+//! four knobs ([`Order`], [`Values`], [`Propagate`], [`Backtrack`](crate::Backtrack)) are
 //! read at every node. The skeleton is seed 002's `place/2` (`002_9375fd6b83606ac6.txt`):
 //! pick a row, try each of its columns, prune, recurse; the knobs generalise
 //! its `least_room_to_move` and `prune`.
@@ -34,7 +34,7 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::bits::Bits;
-use crate::{Backtrack, Config, Order, Propagate, Stats, Values};
+use crate::{Config, Order, Propagate, Stats, Values};
 
 /// What a node sends back: `Break` when the search stops (the sink said so,
 /// or the check budget is spent), else the conflict set of the row that ran
@@ -42,8 +42,10 @@ use crate::{Backtrack, Config, Order, Propagate, Stats, Values};
 /// chronological).
 pub(crate) type Back<const W: usize> = ControlFlow<(), Bits<W>>;
 
-/// The state of one run on an n × n board, n ≥ 1, n ≤ 64 W.
-pub(crate) struct Engine<'a, P, S, const W: usize> {
+/// The state of one run on an n × n board, n ≥ 1, n ≤ 64 W. `JUMPS`:
+/// whether a dead end jumps back ([`Backtrack::ConflictDirected`](crate::Backtrack::ConflictDirected)), a
+/// constant so that chronological backtracking keeps no conflict sets.
+pub(crate) struct Engine<'a, P, S, const W: usize, const JUMPS: bool> {
     /// The board's size.
     n: usize,
     /// The knobs.
@@ -71,8 +73,6 @@ pub(crate) struct Engine<'a, P, S, const W: usize> {
     middle_out: Vec<u32>,
     /// Random ties of [`Order::MrvRandom`].
     rng: Xoshiro256PlusPlus,
-    /// Whether a dead end jumps back ([`Backtrack::ConflictDirected`]).
-    jumps: bool,
     /// Checks after which a counted search stops (read only when `P::COUNTS`).
     budget: u64,
     /// Whether the search stopped on the budget.
@@ -85,10 +85,11 @@ pub(crate) struct Engine<'a, P, S, const W: usize> {
     sink: &'a mut S,
 }
 
-impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
+impl<'a, P: Probe, S: Sink, const W: usize, const JUMPS: bool> Engine<'a, P, S, W, JUMPS> {
     /// A fresh search: every row's domain at depth 0 is every column.
-    /// `budget` is read only when `P::COUNTS`. [`Config::check`] refuses
-    /// backjumping with MAC, so the engine never backjumps with it.
+    /// `budget` is read only when `P::COUNTS`. The caller sets `JUMPS`
+    /// from [`Config::backtrack`]; [`Config::check`] refuses backjumping
+    /// with MAC.
     pub(crate) fn new(
         n: usize,
         config: Config,
@@ -113,8 +114,6 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
             queued: if arc { vec![false; n * n] } else { Vec::new() },
             middle_out: crate::middle_out(n),
             rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
-            jumps: config.backtrack == Backtrack::ConflictDirected
-                && config.propagate != Propagate::Arc,
             budget,
             over_budget: false,
             stats: Stats::default(),
@@ -152,7 +151,7 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
         let r = self.choose(d);
         let k = self.order_values(d, r);
         let free = self.dom(d, r);
-        let mut conflicts = if self.jumps && !none {
+        let mut conflicts = if JUMPS && !none {
             self.pruned_by(d, r)
         } else {
             Bits::EMPTY
@@ -161,14 +160,15 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
             let c = self.values[d * n + i] as usize;
             if none {
                 let ruled_out = !free.has(c);
-                if P::COUNTS || (self.jumps && ruled_out) {
+                if P::COUNTS || (JUMPS && ruled_out) {
                     // (r, c) tested against the placed queens in placement
                     // order, up to the first that attacks it.
                     let first = self.first_attacker(r, c);
                     if P::COUNTS {
-                        self.stats.checks += first.map_or(self.placed.len() as u64, |k| k as u64 + 1);
+                        self.stats.checks +=
+                            first.map_or(self.placed.len() as u64, |k| k as u64 + 1);
                     }
-                    if let (true, Some(k)) = (self.jumps, first) {
+                    if let (true, Some(k)) = (JUMPS, first) {
                         conflicts.insert(k);
                     }
                 }
@@ -192,14 +192,14 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
             let below = match alive {
                 Ok(()) => self.visit(d + 1),
                 // FC-CBJ: the rows that pruned the emptied row conflict with r.
-                Err(Some(wiped)) if self.jumps => ControlFlow::Continue(self.pruned_by(d, wiped)),
+                Err(Some(wiped)) if JUMPS => ControlFlow::Continue(self.pruned_by(d, wiped)),
                 Err(_) => ControlFlow::Continue(Bits::EMPTY),
             };
             self.placed.pop();
             self.is_placed[r] = false;
             let below = below?;
             self.probe.remove(r, c);
-            if self.jumps {
+            if JUMPS {
                 if alive.is_ok() && !below.has(d) {
                     // No column of row r can mend the failure below: jump back.
                     return ControlFlow::Continue(below);
@@ -207,13 +207,13 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
                 conflicts.union_with(below);
             }
         }
-        if self.jumps {
+        if JUMPS {
             conflicts.remove(d);
         }
         ControlFlow::Continue(conflicts)
     }
 
-    /// [`Backtrack::ConflictDirected`] with a look-ahead: the positions
+    /// [`Backtrack::ConflictDirected`](crate::Backtrack::ConflictDirected) with a look-ahead: the positions
     /// below d whose assignment pruned row r's domain (its domain at depth
     /// k + 1 differs from that at depth k).
     fn pruned_by(&self, d: usize, r: usize) -> Bits<W> {

@@ -13,9 +13,7 @@ use queens_core::{
     Visitor, is_solution, known,
 };
 
-use crate::{
-    Backtrack, Config, Csp, CspApproach, End, MAX_N, Order, Propagate, Stats, Values,
-};
+use crate::{Backtrack, Config, Csp, CspApproach, End, MAX_N, Order, Propagate, Stats, Values};
 
 /// Solutions, steps and statistics of a full, counted walk.
 fn counted(config: Config, n: usize) -> (u64, u64, Stats) {
@@ -330,7 +328,10 @@ fn backjumping_lists_the_same_boards_in_no_more_placements() {
                     let (theirs, their_steps) = listing(&Csp::new(chrono), n);
                     let (ours, our_steps) = listing(&Csp::new(jumps), n);
                     assert_eq!(ours, theirs, "{at}");
-                    assert!(our_steps <= their_steps, "{at}: {our_steps} > {their_steps}");
+                    assert!(
+                        our_steps <= their_steps,
+                        "{at}: {our_steps} > {their_steps}"
+                    );
                     let (board, steps) = first(jumps, n);
                     let (their_board, their_first) = first(chrono, n);
                     assert_eq!(board, their_board, "{at}");
@@ -432,7 +433,11 @@ fn a_check_budget_stops_the_first_search_on_its_path() {
             let (_, stats) = csp.run(n, &mut probe, &mut one).unwrap();
             // Enough budget: the same run.
             let full = csp.first_within(n, stats.checks).unwrap();
-            assert_eq!((full.checks, full.placements), (stats.checks, probe.count), "{at}");
+            assert_eq!(
+                (full.checks, full.placements),
+                (stats.checks, probe.count),
+                "{at}"
+            );
             match (&full.end, &one.0) {
                 (End::Solved(board), Some(theirs)) => assert_eq!(board, theirs, "{at}"),
                 (End::Unsolvable, None) => assert_eq!(known::total(n), Some(0), "{at}"),

@@ -36,8 +36,21 @@ fn help_explains_every_argument_and_column() {
     assert_eq!(out.status.code(), Some(0));
     let help = String::from_utf8(out.stdout).unwrap();
     for word in [
-        "--from", "--to", "--runs", "--budget", "--only", "--summary", "setting", "order",
-        "values", "propagate", "backtrack", "seed", "solved", "checks", "placements",
+        "--from",
+        "--to",
+        "--runs",
+        "--budget",
+        "--only",
+        "--summary",
+        "setting",
+        "order",
+        "values",
+        "propagate",
+        "backtrack",
+        "seed",
+        "solved",
+        "checks",
+        "placements",
     ] {
         assert!(help.contains(word), "the help lacks {word}");
     }
@@ -86,8 +99,14 @@ fn rows_cover_every_setting_size_and_seed_and_add_up_to_the_budget() {
     let out = table(&["--only", "BT", "--to", "12", "--budget", &budget]);
     let cut = csv(&out);
     let solved: Vec<_> = cut.iter().map(|r| r["solved"].as_str()).collect();
-    let stop = solved.iter().position(|&s| s != "yes" && s != "none").unwrap();
-    assert!(solved[stop + 1..].iter().all(|&s| s == "skipped"), "{solved:?}");
+    let stop = solved
+        .iter()
+        .position(|&s| s != "yes" && s != "none")
+        .unwrap();
+    assert!(
+        solved[stop + 1..].iter().all(|&s| s == "skipped"),
+        "{solved:?}"
+    );
     let spent: u64 = cut[..=stop]
         .iter()
         .map(|r| r["checks"].parse::<u64>().unwrap())
@@ -105,7 +124,12 @@ fn a_closed_stdout_ends_quietly() {
         .unwrap();
     drop(child.stdout.take());
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0), "{err}");
     assert!(err.is_empty(), "{err}");
