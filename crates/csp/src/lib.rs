@@ -99,8 +99,8 @@
 //! Run's runs behind AIMA 2nd ed. Figure 5.5 did; the uncounted path reads
 //! no budget. The `checks-table` binary (src/bin/checks-table.rs) runs the
 //! book's comparison, n = 2 to 50, five seeds where MRV breaks ties at
-//! random, 40 million checks per run. Measured (release build, 2.3 s for
-//! the whole table), median total checks over n beside the book's:
+//! random, 40 million checks per run. Measured (release build; the whole
+//! table takes 1.5 s of CPU, 2 to 4 s on a busy two-core machine), median total checks over n beside the book's:
 //! BT > 40 000K (passes the budget at n = 22; book > 40 000K), BT+MRV
 //! 1 732K (13 500K), FC > 40 000K (at n = 27; book > 40 000K), FC+MRV
 //! 479K (817K); with backjumping CBJ > 40 000K (n = 22), CBJ+MRV 1 659K,
