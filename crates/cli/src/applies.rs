@@ -80,7 +80,7 @@ pub struct Rule {
 }
 
 /// Every option that applies only somewhere, in the order they are checked.
-pub const RULES: [Rule; 20] = [
+pub const RULES: [Rule; 21] = [
     rule("--verbose", |a| a.verbose, Scope::Listing),
     rule("--unique", |a| a.unique, Scope::Unique),
     rule(
@@ -108,6 +108,11 @@ pub const RULES: [Rule; 20] = [
         "--propagate",
         |a| a.propagate.is_some(),
         Scope::Knob("propagate"),
+    ),
+    rule(
+        "--backtrack",
+        |a| a.backtrack.is_some(),
+        Scope::Knob("backtrack"),
     ),
     rule("--pick", |a| a.pick.is_some(), Scope::Knob("pick")),
     rule("--init", |a| a.init.is_some(), Scope::Knob("init")),

@@ -190,7 +190,9 @@ pub struct Args {
     pub max_steps: Option<u64>,
 
     /// Which row the csp lab fills next: the next in order, the one with the
-    /// fewest safe columns (ties by row), or that with ties at random (--seed)
+    /// fewest safe columns (ties by row), that with ties at random (--seed), or
+    /// with ties by the degree heuristic (in N-Queens every row constrains
+    /// every other, so mrv-degree walks mrv's tree)
     #[arg(long, value_name = "ORDER", value_parser = values::ORDERS, help_heading = CSP)]
     pub order: Option<String>,
 
@@ -203,6 +205,12 @@ pub struct Args {
     /// (prune unplaced rows, fail on an empty one), or arc consistency (MAC)
     #[arg(long, value_name = "PROPAGATE", value_parser = values::PROPAGATIONS, help_heading = CSP)]
     pub propagate: Option<String>,
+
+    /// Where the csp lab goes back to from a row with no column left: the row
+    /// placed just before (chronological), or the latest row in its conflict
+    /// set (conflict-directed backjumping; not with --propagate arc)
+    #[arg(long, value_name = "BACKTRACK", value_parser = values::BACKTRACKS, help_heading = CSP)]
+    pub backtrack: Option<String>,
 
     /// Which queen moves: a random column's, a random attacked one, the most
     /// attacked one, or mix:P, the most attacked with probability P (0 to 1)
@@ -287,11 +295,12 @@ impl Args {
     }
 
     /// Every knob option, given or not.
-    pub fn knob_flags(&self) -> [(&'static str, &Option<String>); 7] {
+    pub fn knob_flags(&self) -> [(&'static str, &Option<String>); 8] {
         [
             ("order", &self.order),
             ("values", &self.values),
             ("propagate", &self.propagate),
+            ("backtrack", &self.backtrack),
             ("pick", &self.pick),
             ("init", &self.init),
             ("restart-after", &self.restart_after),

@@ -7,11 +7,13 @@ use queens_core::Shard;
 use queens_core::usage::{Decimal, Whole};
 
 /// The values of the csp lab's `--order`.
-pub const ORDERS: [&str; 3] = ["row", "mrv", "mrv-random"];
+pub const ORDERS: [&str; 4] = ["row", "mrv", "mrv-random", "mrv-degree"];
 /// The values of the csp lab's `--values`.
 pub const VALUES: [&str; 3] = ["left", "middle-out", "lcv"];
 /// The values of the csp lab's `--propagate`.
 pub const PROPAGATIONS: [&str; 3] = ["none", "forward", "arc"];
+/// The values of the csp lab's `--backtrack`.
+pub const BACKTRACKS: [&str; 2] = ["chronological", "conflict-directed"];
 /// The values of `--init` (min-conflicts-*).
 pub const INITS: [&str; 2] = ["greedy", "random"];
 /// The values of `--conflict-cache` (min-conflicts-*).
@@ -23,10 +25,11 @@ pub const PICKS: [&str; 3] = ["random-column", "random-conflicted", "most-confli
 /// knobs that take a number, `--pick mix:P` and `--restart-after K`, are
 /// left out): what `applies` tries to find where a knob changes an
 /// approach's use of the seed.
-pub const KNOB_VALUES: [(&str, &[&str]); 6] = [
+pub const KNOB_VALUES: [(&str, &[&str]); 7] = [
     ("order", &ORDERS),
     ("values", &VALUES),
     ("propagate", &PROPAGATIONS),
+    ("backtrack", &BACKTRACKS),
     ("pick", &PICKS),
     ("init", &INITS),
     ("conflict-cache", &CONFLICT_CACHES),

@@ -118,6 +118,11 @@ const TABLE: &[Row] = &[
         applies: |a| knob(a, "propagate"),
     },
     Row {
+        args: &["--backtrack", "conflict-directed"],
+        option: "--backtrack",
+        applies: |a| knob(a, "backtrack"),
+    },
+    Row {
         args: &["--order", "mrv-random", "--seed", "5"],
         option: "",
         applies: |a| knob(a, "order"),

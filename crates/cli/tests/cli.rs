@@ -519,3 +519,51 @@ fn csp_knobs_change_the_search_and_apply_to_csp_alone() {
         "invalid value 'random'",
     );
 }
+
+#[test]
+fn backjumping_and_the_degree_heuristic_are_csp_knobs() {
+    let csp = |extra: &[&str]| {
+        let mut args = vec!["--algo", "csp", "--json"];
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    // Backjumping counts every board in no more placements, and --json
+    // carries the consistency checks.
+    let chrono = csp(&["--order", "row", "10"]);
+    let jumps = csp(&["--order", "row", "--backtrack", "conflict-directed", "10"]);
+    assert_eq!(jumps["solutions"], 724);
+    assert!(jumps["steps"].as_u64() <= chrono["steps"].as_u64());
+    assert!(jumps["extra"]["checks"].as_u64().is_some_and(|c| c > 0));
+    // Every row constrains every other: the degree breaks no tie.
+    let degree = csp(&["--order", "mrv-degree", "--first", "30"]);
+    let mrv = csp(&["--order", "mrv", "--first", "30"]);
+    assert_eq!(degree["valid"], true);
+    assert_eq!(
+        (&degree["steps"], &degree["solution"]),
+        (&mrv["steps"], &mrv["solution"])
+    );
+    assert_usage_error(
+        &["--algo", "csp", "--backtrack", "backwards", "8"],
+        "invalid value 'backwards'",
+    );
+    assert_usage_error(
+        &["--backtrack", "conflict-directed", "8"],
+        "--backtrack does not apply to bitmask: it applies to csp",
+    );
+    assert_usage_error(
+        &["--algo", "mrv", "--backtrack", "chronological", "8"],
+        "--backtrack does not apply to mrv: it applies to csp",
+    );
+    assert_usage_error(
+        &[
+            "--algo",
+            "csp",
+            "--propagate",
+            "arc",
+            "--backtrack",
+            "conflict-directed",
+            "8",
+        ],
+        "csp cannot combine --backtrack conflict-directed with --propagate arc",
+    );
+}

@@ -1,7 +1,7 @@
 //! The lab from the command line (crates/csp, after seed
 //! `002_9375fd6b83606ac6.txt`):
 //! - `cargo run --release -p queens-csp --example lab -- table N`: steps,
-//!   pruned values and checks of every one of the 27 configs at n = N, for
+//!   pruned values and checks of every one of the 36 configs (chronological) at n = N, for
 //!   counting all and for the first solution;
 //! - `cargo run --release -p queens-csp --example lab -- count N`: the time
 //!   of an uncounted count of every config at n = N;

@@ -10,13 +10,13 @@ use queens_core::{
     Outcome, Probe, Refusal, Sink, StepCounter, Steps, TraceInfo, TraceRun, Tracer, Visit, Visitor,
 };
 
-use crate::{Csp, Order, Propagate, Values};
+use crate::{Backtrack, Csp, Order, Propagate, Values};
 
 /// [`Csp`] as an [`Approach`]. Runs with [`Steps::Count`] or
 /// [`Steps::Depths`] (and [`Approach::visit`], which counts steps) put
 /// `pruned` and `checks` in [`Outcome::extra`]; an uncounted run
 /// ([`Steps::Skip`]) leaves `extra` empty, since it counts nothing.
-/// The knobs `order`, `values` and `propagate` of [`Options::knobs`] and
+/// The knobs `order`, `values`, `propagate` and `backtrack` of [`Options::knobs`] and
 /// [`Options::seed`] override the registered config for one run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CspApproach(pub Csp);
@@ -34,7 +34,8 @@ struct Run<S> {
 }
 
 impl CspApproach {
-    /// The search with the run's knobs and seed applied to the registered config.
+    /// The search with the run's knobs and seed applied to the registered
+    /// config; refuses a combination [`crate::Config::check`] refuses.
     pub fn configured(&self, opts: &Options) -> Result<Csp, Refusal> {
         let mut config = self.0.config.with_seed(opts.seed);
         // The CLI offers only known values; a caller passing others is refused.
@@ -43,7 +44,7 @@ impl CspApproach {
             config.order = Order::ALL
                 .into_iter()
                 .find(|o| o.name() == v)
-                .ok_or_else(|| bad("an --order other than row, mrv, mrv-random"))?;
+                .ok_or_else(|| bad("an --order other than row, mrv, mrv-random, mrv-degree"))?;
         }
         if let Some(v) = opts.knob("values") {
             config.values = Values::ALL
@@ -57,6 +58,13 @@ impl CspApproach {
                 .find(|o| o.name() == v)
                 .ok_or_else(|| bad("a --propagate other than none, forward, arc"))?;
         }
+        if let Some(v) = opts.knob("backtrack") {
+            config.backtrack = Backtrack::ALL
+                .into_iter()
+                .find(|o| o.name() == v)
+                .ok_or_else(|| bad("a --backtrack other than chronological, conflict-directed"))?;
+        }
+        config.check()?;
         Ok(Csp::new(config))
     }
 
@@ -130,7 +138,7 @@ impl Approach for CspApproach {
     }
 
     fn knobs(&self) -> &'static [&'static str] {
-        &["order", "values", "propagate"]
+        &["order", "values", "propagate", "backtrack"]
     }
 
     /// Only [`Order::MrvRandom`] breaks ties at random.

@@ -65,6 +65,14 @@ impl<const W: usize> Bits<W> {
         copy.remove_attacked(c, d, n)
     }
 
+    /// Adds every member of `other`.
+    #[inline(always)]
+    pub(crate) fn union_with(&mut self, other: Self) {
+        for (w, o) in self.0.iter_mut().zip(other.0) {
+            *w |= o;
+        }
+    }
+
     /// The number of columns in the set.
     #[inline(always)]
     pub(crate) fn len(&self) -> u32 {

@@ -1,6 +1,6 @@
 //! The search engine: one recursive backtracking search over rows whose
-//! three knobs ([`Order`], [`Values`], [`Propagate`]) are read at every
-//! node. The skeleton is seed 002's `place/2` (`002_9375fd6b83606ac6.txt`):
+//! four knobs ([`Order`], [`Values`], [`Propagate`], [`Backtrack`](crate::Backtrack)) are
+//! read at every node. The skeleton is seed 002's `place/2` (`002_9375fd6b83606ac6.txt`):
 //! pick a row, try each of its columns, prune, recurse; the knobs generalise
 //! its `least_room_to_move` and `prune`.
 //!
@@ -10,6 +10,21 @@
 //! [`Propagate::None`] nothing is written ahead: the domains of depth d are
 //! computed at the node from the placed queens (only when a heuristic needs
 //! them), and each candidate is tested against the placed queens.
+//!
+//! Conflict-directed backjumping (Prosser 1993, "Hybrid algorithms for the
+//! constraint satisfaction problem"; AIMA 2nd ed. §5.2 "Intelligent
+//! backtracking: looking backward", 3rd ed. §6.3.3): a row's conflict set
+//! is a set of *positions* (the depth at which each placed row was
+//! assigned, so the most recent is the largest), kept in a [`Bits`]. It
+//! gathers the first placed queen that attacks each rejected column (no
+//! look-ahead), or the positions that pruned the row's domain and, on a
+//! wipe-out, those that pruned the emptied row (forward checking, Prosser's
+//! FC-CBJ), and what the subtrees below send back. A [`Engine::visit`]
+//! that runs out of columns returns its row's set; the caller at position
+//! h = its largest member merges it (conf(h) ← conf(h) ∪ conf(x) − {h}),
+//! every caller below h returns at once. A solution sends back every
+//! position, so a count after a solution goes back chronologically and
+//! skips nothing.
 
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
@@ -21,8 +36,16 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::bits::Bits;
 use crate::{Config, Order, Propagate, Stats, Values};
 
-/// The state of one run on an n × n board, n ≥ 1, n ≤ 64 W.
-pub(crate) struct Engine<'a, P, S, const W: usize> {
+/// What a node sends back: `Break` when the search stops (the sink said so,
+/// or the check budget is spent), else the conflict set of the row that ran
+/// out of columns (positions; empty and unread when backtracking is
+/// chronological).
+pub(crate) type Back<const W: usize> = ControlFlow<(), Bits<W>>;
+
+/// The state of one run on an n × n board, n ≥ 1, n ≤ 64 W. `JUMPS`:
+/// whether a dead end jumps back ([`Backtrack::ConflictDirected`](crate::Backtrack::ConflictDirected)), a
+/// constant so that chronological backtracking keeps no conflict sets.
+pub(crate) struct Engine<'a, P, S, const W: usize, const JUMPS: bool> {
     /// The board's size.
     n: usize,
     /// The knobs.
@@ -50,6 +73,10 @@ pub(crate) struct Engine<'a, P, S, const W: usize> {
     middle_out: Vec<u32>,
     /// Random ties of [`Order::MrvRandom`].
     rng: Xoshiro256PlusPlus,
+    /// Checks after which a counted search stops (read only when `P::COUNTS`).
+    budget: u64,
+    /// Whether the search stopped on the budget.
+    pub(crate) over_budget: bool,
     /// Pruned values and checks, counted only when `P::COUNTS`.
     pub(crate) stats: Stats,
     /// Where steps and nodes go.
@@ -58,9 +85,18 @@ pub(crate) struct Engine<'a, P, S, const W: usize> {
     sink: &'a mut S,
 }
 
-impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
+impl<'a, P: Probe, S: Sink, const W: usize, const JUMPS: bool> Engine<'a, P, S, W, JUMPS> {
     /// A fresh search: every row's domain at depth 0 is every column.
-    pub(crate) fn new(n: usize, config: Config, probe: &'a mut P, sink: &'a mut S) -> Self {
+    /// `budget` is read only when `P::COUNTS`. The caller sets `JUMPS`
+    /// from [`Config::backtrack`]; [`Config::check`] refuses backjumping
+    /// with MAC.
+    pub(crate) fn new(
+        n: usize,
+        config: Config,
+        probe: &'a mut P,
+        sink: &'a mut S,
+        budget: u64,
+    ) -> Self {
         let mut doms = vec![Bits::EMPTY; (n + 1) * n];
         doms[..n].fill(Bits::full(n));
         let arc = config.propagate == Propagate::Arc;
@@ -78,6 +114,8 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
             queued: if arc { vec![false; n * n] } else { Vec::new() },
             middle_out: crate::middle_out(n),
             rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
+            budget,
+            over_budget: false,
             stats: Stats::default(),
             probe,
             sink,
@@ -91,13 +129,20 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
     }
 
     /// The node with d rows assigned: a solution when d = n, else choose a
-    /// row, order its candidates, and assign each in turn.
-    pub(crate) fn visit(&mut self, d: usize) -> ControlFlow<()> {
+    /// row, order its candidates, and assign each in turn (the placement
+    /// at position d). Sends back the row's conflict set (module docs).
+    pub(crate) fn visit(&mut self, d: usize) -> Back<W> {
         let n = self.n;
         if d == n {
             self.probe.solution(None);
             let board: &[u32] = if S::NEEDS_BOARD { &self.board } else { &[] };
-            return self.sink.solution(board);
+            self.sink.solution(board)?;
+            // Every placed row took part: a jump past any would skip boards.
+            return ControlFlow::Continue(Bits::full(n));
+        }
+        if P::COUNTS && self.stats.checks > self.budget {
+            self.over_budget = true;
+            return ControlFlow::Break(());
         }
         let none = self.config.propagate == Propagate::None;
         if none {
@@ -106,15 +151,28 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
         let r = self.choose(d);
         let k = self.order_values(d, r);
         let free = self.dom(d, r);
+        let mut conflicts = if JUMPS && !none {
+            self.pruned_by(d, r)
+        } else {
+            Bits::EMPTY
+        };
         for i in 0..k {
             let c = self.values[d * n + i] as usize;
             if none {
-                // Test (r, c) against the placed queens in placement order,
-                // up to the first that attacks it.
-                if P::COUNTS {
-                    self.stats.checks += self.checks_against_placed(r, c);
+                let ruled_out = !free.has(c);
+                if P::COUNTS || (JUMPS && ruled_out) {
+                    // (r, c) tested against the placed queens in placement
+                    // order, up to the first that attacks it.
+                    let first = self.first_attacker(r, c);
+                    if P::COUNTS {
+                        self.stats.checks +=
+                            first.map_or(self.placed.len() as u64, |k| k as u64 + 1);
+                    }
+                    if let (true, Some(k)) = (JUMPS, first) {
+                        conflicts.insert(k);
+                    }
                 }
-                if !free.has(c) {
+                if ruled_out {
                     continue;
                 }
             }
@@ -127,21 +185,45 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
             self.is_placed[r] = true;
             self.placed.push((r, c));
             let alive = match self.config.propagate {
-                Propagate::None => true,
+                Propagate::None => Ok(()),
                 Propagate::Forward => self.forward(d, r, c),
-                Propagate::Arc => self.forward(d, r, c) && self.arc(d + 1),
+                Propagate::Arc => self.forward(d, r, c).and_then(|()| self.arc(d + 1)),
             };
-            let flow = if alive {
-                self.visit(d + 1)
-            } else {
-                ControlFlow::Continue(())
+            let below = match alive {
+                Ok(()) => self.visit(d + 1),
+                // FC-CBJ: the rows that pruned the emptied row conflict with r.
+                Err(Some(wiped)) if JUMPS => ControlFlow::Continue(self.pruned_by(d, wiped)),
+                Err(_) => ControlFlow::Continue(Bits::EMPTY),
             };
             self.placed.pop();
             self.is_placed[r] = false;
-            flow?;
+            let below = below?;
             self.probe.remove(r, c);
+            if JUMPS {
+                if alive.is_ok() && !below.has(d) {
+                    // No column of row r can mend the failure below: jump back.
+                    return ControlFlow::Continue(below);
+                }
+                conflicts.union_with(below);
+            }
         }
-        ControlFlow::Continue(())
+        if JUMPS {
+            conflicts.remove(d);
+        }
+        ControlFlow::Continue(conflicts)
+    }
+
+    /// [`Backtrack::ConflictDirected`](crate::Backtrack::ConflictDirected) with a look-ahead: the positions
+    /// below d whose assignment pruned row r's domain (its domain at depth
+    /// k + 1 differs from that at depth k).
+    fn pruned_by(&self, d: usize, r: usize) -> Bits<W> {
+        let mut set = Bits::EMPTY;
+        for k in 0..d {
+            if self.dom(k, r) != self.dom(k + 1, r) {
+                set.insert(k);
+            }
+        }
+        set
     }
 
     /// [`Propagate::None`]: writes into depth d the domains a heuristic
@@ -162,14 +244,11 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
         }
     }
 
-    /// The checks of testing (r, c) against the placed queens in placement
-    /// order, up to the first that attacks it ([`Propagate::None`]).
-    fn checks_against_placed(&self, r: usize, c: usize) -> u64 {
+    /// The position of the first placed queen, in placement order, that
+    /// attacks (r, c) ([`Propagate::None`]).
+    fn first_attacker(&self, r: usize, c: usize) -> Option<usize> {
         let attacks = |&(r1, c1): &(usize, usize)| c1 == c || c1.abs_diff(c) == r1.abs_diff(r);
-        match self.placed.iter().position(attacks) {
-            Some(k) => k as u64 + 1,
-            None => self.placed.len() as u64,
-        }
+        self.placed.iter().position(attacks)
     }
 
     /// The row to assign at depth d.
@@ -198,7 +277,29 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
                 .nth(pick)
                 .unwrap_or(best);
         }
+        if self.config.order == Order::MrvDegree && ties > 1 {
+            // The most constraints on other unplaced rows, then the lowest row.
+            let mut most = self.degree(best);
+            for r in (best + 1..self.n).filter(|&r| !self.is_placed[r]) {
+                if self.dom(d, r).len() == least && self.degree(r) > most {
+                    (best, most) = (r, self.degree(r));
+                }
+            }
+        }
         best
+    }
+
+    /// The degree heuristic's degree of row r (AIMA 2nd ed. §5.2, 3rd ed.
+    /// §6.3.1): the number of unplaced rows that share a constraint with
+    /// it. Any two rows of N-Queens share one (their queens may not share a
+    /// column or a diagonal), so it is the number of the other unplaced
+    /// rows, the same for every candidate: [`Order::MrvDegree`] breaks no
+    /// tie that [`Order::Mrv`] does not, and walks its tree.
+    fn degree(&self, r: usize) -> usize {
+        let share_a_constraint = |r2: usize| r2 != r;
+        (0..self.n)
+            .filter(|&r2| !self.is_placed[r2] && share_a_constraint(r2))
+            .count()
     }
 
     /// Writes row r's candidates at depth d, in the order they are tried,
@@ -256,8 +357,8 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
 
     /// Forward checking after (r, c) was placed at depth d: writes the
     /// unplaced rows' domains at depth d + 1 without the squares the queen
-    /// attacks. False as soon as one is empty.
-    fn forward(&mut self, d: usize, r: usize, c: usize) -> bool {
+    /// attacks. Fails, naming the row, as soon as one is empty.
+    fn forward(&mut self, d: usize, r: usize, c: usize) -> Result<(), Option<usize>> {
         let n = self.n;
         for r2 in 0..n {
             if self.is_placed[r2] {
@@ -274,16 +375,16 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
             }
             self.doms[(d + 1) * n + r2] = dom;
             if removed > 0 && dom.is_empty() {
-                return false;
+                return Err(Some(r2));
             }
         }
-        true
+        Ok(())
     }
 
     /// Maintaining arc consistency at depth d, after forward checking: AC-3
-    /// over every ordered pair of unplaced rows, in row order, FIFO. False
+    /// over every ordered pair of unplaced rows, in row order, FIFO. Fails
     /// as soon as a domain is empty.
-    fn arc(&mut self, d: usize) -> bool {
+    fn arc(&mut self, d: usize) -> Result<(), Option<usize>> {
         let n = self.n;
         self.rows.clear();
         self.rows.extend((0..n).filter(|&r| !self.is_placed[r]));
@@ -304,7 +405,7 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
                 while let Some((a, b)) = self.queue.pop_front() {
                     self.queued[a * n + b] = false;
                 }
-                return false;
+                return Err(None);
             }
             for &k in &self.rows {
                 if k != i && k != j && !self.queued[k * n + i] {
@@ -313,7 +414,7 @@ impl<'a, P: Probe, S: Sink, const W: usize> Engine<'a, P, S, W> {
                 }
             }
         }
-        true
+        Ok(())
     }
 
     /// AC-3's `revise`: removes from row i's domain each value with no

@@ -1,6 +1,8 @@
 //! Tests of the lab: the default config against `bitmask`, every knob
 //! combination against OEIS A000170, the look-ahead's pruning, the ties,
-//! the depths, the statistics (by hand at n = 3) and a board of 200 queens.
+//! the depths, the statistics (by hand at n = 3), a board of 200 queens,
+//! conflict-directed backjumping against chronological backtracking, the
+//! degree heuristic against MRV, and the check budget.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -11,7 +13,7 @@ use queens_core::{
     Visitor, is_solution, known,
 };
 
-use crate::{Config, Csp, CspApproach, MAX_N, Order, Propagate, Stats, Values};
+use crate::{Backtrack, Config, Csp, CspApproach, End, MAX_N, Order, Propagate, Stats, Values};
 
 /// Solutions, steps and statistics of a full, counted walk.
 fn counted(config: Config, n: usize) -> (u64, u64, Stats) {
@@ -57,13 +59,13 @@ fn the_default_config_walks_bitmasks_tree() {
 
 #[test]
 fn every_combination_counts_a000170() {
-    assert_eq!(Config::all().count(), 27);
+    assert_eq!(Config::all().count(), 36);
     assert_eq!(
         Config::all()
             .map(|c| c.label())
             .collect::<BTreeSet<_>>()
             .len(),
-        27
+        36
     );
     for config in Config::all() {
         for n in 0..=10 {
@@ -306,4 +308,158 @@ fn sizes_beyond_the_limit_are_refused() {
     let mut one = FirstSolution(None);
     let _ = Csp::new(config).search(MAX_N, &mut NoSteps, &mut one);
     assert!(is_solution(&one.0.expect("a board")));
+}
+
+/// The look-aheads that conflict-directed backjumping runs with.
+const JUMPING: [Propagate; 2] = [Propagate::None, Propagate::Forward];
+
+#[test]
+fn backjumping_lists_the_same_boards_in_no_more_placements() {
+    // Orders that depend only on the board: the backjumping tree is the
+    // chronological one with solution-free subtrees cut (Prosser 1993).
+    let mut fewer = 0;
+    for order in [Order::Row, Order::Mrv, Order::MrvDegree] {
+        for values in Values::ALL {
+            for propagate in JUMPING {
+                let chrono = Config::new(order, values, propagate);
+                let jumps = chrono.with_backtrack(Backtrack::ConflictDirected);
+                for n in 0..=10 {
+                    let at = format!("{}, n = {n}", jumps.label());
+                    let (theirs, their_steps) = listing(&Csp::new(chrono), n);
+                    let (ours, our_steps) = listing(&Csp::new(jumps), n);
+                    assert_eq!(ours, theirs, "{at}");
+                    assert!(
+                        our_steps <= their_steps,
+                        "{at}: {our_steps} > {their_steps}"
+                    );
+                    let (board, steps) = first(jumps, n);
+                    let (their_board, their_first) = first(chrono, n);
+                    assert_eq!(board, their_board, "{at}");
+                    assert!(steps <= their_first, "{at}: {steps} > {their_first}");
+                    assert_eq!(ours.len() as u64, known::total(n).unwrap(), "{at}");
+                    fewer += usize::from(our_steps < their_steps);
+                }
+            }
+        }
+    }
+    assert!(fewer > 0, "backjumping never cut a subtree");
+}
+
+#[test]
+fn backjumping_with_random_ties_counts_every_board() {
+    for values in Values::ALL {
+        for propagate in JUMPING {
+            for seed in 1..=5 {
+                let config = Config::new(Order::MrvRandom, values, propagate)
+                    .with_seed(seed)
+                    .with_backtrack(Backtrack::ConflictDirected);
+                for n in 0..=9 {
+                    let at = format!("{}, seed {seed}, n = {n}", config.label());
+                    let boards = Csp::new(config).collect(n);
+                    let set: BTreeSet<_> = boards.iter().cloned().collect();
+                    assert_eq!(set.len(), boards.len(), "{at}: a board twice");
+                    let theirs: BTreeSet<_> = Bitmask.collect(n).into_iter().collect();
+                    assert_eq!(set, theirs, "{at}");
+                    if let Some(board) = first(config, n).0 {
+                        assert!(is_solution(&board), "{at}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn backjumping_with_arc_consistency_is_refused() {
+    let config = Config::new(Order::Mrv, Values::Left, Propagate::Arc)
+        .with_backtrack(Backtrack::ConflictDirected);
+    assert!(config.check().is_err());
+    let csp = Csp::new(config);
+    assert!(matches!(csp.check(8), Err(Refusal::Unsupported { .. })));
+    assert!(csp.run(8, &mut NoSteps, &mut Counter(0)).is_err());
+    assert!(csp.first_within(8, 1000).is_err());
+    let opts = Options {
+        knobs: vec![
+            ("propagate", "arc".into()),
+            ("backtrack", "conflict-directed".into()),
+        ],
+        ..Options::default()
+    };
+    let approach = CspApproach(Csp::default());
+    assert!(approach.count(8, &opts, Steps::Skip).is_err());
+    // Every other combination runs.
+    for config in Config::all() {
+        let jumps = config.with_backtrack(Backtrack::ConflictDirected);
+        assert_eq!(jumps.check().is_ok(), config.propagate != Propagate::Arc);
+    }
+}
+
+#[test]
+fn the_degree_heuristic_walks_mrvs_tree() {
+    // Every two rows share a constraint, so every unplaced row has the same
+    // degree: the tie-breaker never decides, and the trees are equal.
+    for values in Values::ALL {
+        for propagate in Propagate::ALL {
+            let mrv = Config::new(Order::Mrv, values, propagate);
+            let degree = Config::new(Order::MrvDegree, values, propagate);
+            for n in 0..=12 {
+                let at = format!("{}, n = {n}", degree.label());
+                assert_eq!(first(degree, n), first(mrv, n), "{at}");
+                if n <= 10 {
+                    let ours = Csp::new(degree).count_with_depths(n);
+                    let theirs = Csp::new(mrv).count_with_depths(n);
+                    assert_eq!(ours.0, theirs.0, "{at}");
+                    assert_eq!(ours.1.nodes, theirs.1.nodes, "{at}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_check_budget_stops_the_first_search_on_its_path() {
+    for config in [
+        Config::DEFAULT,
+        Config::new(Order::MrvRandom, Values::Left, Propagate::Forward).with_seed(3),
+        Config::new(Order::Row, Values::Left, Propagate::None)
+            .with_backtrack(Backtrack::ConflictDirected),
+        Config::new(Order::Mrv, Values::Lcv, Propagate::Arc),
+    ] {
+        for n in 1..=12 {
+            let at = format!("{}, n = {n}", config.label());
+            let csp = Csp::new(config);
+            let mut probe = StepCounter::default();
+            let mut one = FirstSolution(None);
+            let (_, stats) = csp.run(n, &mut probe, &mut one).unwrap();
+            // Enough budget: the same run.
+            let full = csp.first_within(n, stats.checks).unwrap();
+            assert_eq!(
+                (full.checks, full.placements),
+                (stats.checks, probe.count),
+                "{at}"
+            );
+            match (&full.end, &one.0) {
+                (End::Solved(board), Some(theirs)) => assert_eq!(board, theirs, "{at}"),
+                (End::Unsolvable, None) => assert_eq!(known::total(n), Some(0), "{at}"),
+                other => panic!("{at}: {other:?}"),
+            }
+            // Less: stopped on the same path, past the budget.
+            if stats.checks > 0 {
+                let budget = stats.checks / 2;
+                let cut = csp.first_within(n, budget).unwrap();
+                if cut.end == End::OverBudget {
+                    assert!(cut.checks > budget && cut.checks <= stats.checks, "{at}");
+                    assert!(cut.placements <= probe.count, "{at}");
+                } else {
+                    // The last node took the run over the budget on its own.
+                    assert_eq!(cut, full, "{at}");
+                }
+            }
+        }
+    }
+    // The unsolvable sizes finish.
+    assert_eq!(
+        Csp::default().first_within(3, u64::MAX).unwrap().end,
+        End::Unsolvable
+    );
 }
