@@ -80,7 +80,7 @@ pub struct Rule {
 }
 
 /// Every option that applies only somewhere, in the order they are checked.
-pub const RULES: [Rule; 20] = [
+pub const RULES: [Rule; 21] = [
     rule("--verbose", |a| a.verbose, Scope::Listing),
     rule("--unique", |a| a.unique, Scope::Unique),
     rule(
@@ -120,6 +120,11 @@ pub const RULES: [Rule; 20] = [
         "--conflict-cache",
         |a| a.conflict_cache.is_some(),
         Scope::Knob("conflict-cache"),
+    ),
+    rule(
+        "--sideways",
+        |a| a.sideways.is_some(),
+        Scope::Knob("sideways"),
     ),
 ];
 

@@ -222,12 +222,19 @@ pub struct Args {
     #[arg(long, value_name = "CACHE", value_parser = values::CONFLICT_CACHES,
           help_heading = LOCAL_KNOBS)]
     pub conflict_cache: Option<String>,
+
+    /// Consecutive sideways moves (to a successor as good as the board) a climb
+    /// may make, 0 to 1 000 000 [default: 100, the book's]
+    #[arg(long, value_name = "K", value_parser = values::sideways, help_heading = HILL_KNOBS)]
+    pub sideways: Option<String>,
 }
 
 /// The heading of the csp lab's knobs.
 const CSP: &str = "The csp lab (--algo csp)";
 /// The heading of the min-conflicts searches' knobs.
 const LOCAL_KNOBS: &str = "Local-search knobs (min-conflicts-*)";
+/// The heading of the hill climbers' knob.
+const HILL_KNOBS: &str = "Hill climbing (hill-climbing-sideways, random-restart-sideways)";
 
 /// What `queens` does besides a run.
 #[derive(Subcommand, Debug)]
@@ -287,7 +294,7 @@ impl Args {
     }
 
     /// Every knob option, given or not.
-    pub fn knob_flags(&self) -> [(&'static str, &Option<String>); 7] {
+    pub fn knob_flags(&self) -> [(&'static str, &Option<String>); 8] {
         [
             ("order", &self.order),
             ("values", &self.values),
@@ -296,6 +303,7 @@ impl Args {
             ("init", &self.init),
             ("restart-after", &self.restart_after),
             ("conflict-cache", &self.conflict_cache),
+            ("sideways", &self.sideways),
         ]
     }
 

@@ -98,9 +98,14 @@ pub const DEFAULT_SIDEWAYS: u32 = 100;
 /// The most sideways moves `--sideways` accepts.
 pub const MAX_SIDEWAYS: u32 = 1_000_000;
 
-/// The move budget when `Options::max_steps` is `None`.
-pub fn default_budget(n: usize) -> u64 {
-    1_000_000 + 100 * n as u64
+/// The move budget when `Options::max_steps` is `None`: 10⁷ moves and
+/// restarts, ten times what `random-restart` spends at its limit n = 200
+/// (about 5 000 climbs of 100 to 200 moves; measured 550 restarts and
+/// 15 000 moves on average at n = 64). The other ids never come near it:
+/// one climb takes about n/2 moves (500 at n = 1000), sideways moves add
+/// at most 100 per improvement.
+pub fn default_budget(_n: usize) -> u64 {
+    10_000_000
 }
 
 /// Steepest ascent, stopping where no successor is better.
@@ -134,12 +139,24 @@ pub const FIRST: Settings = Settings {
     ..STEEPEST
 };
 
-/// Largest n of the steepest ids: a step is O(n²) and a climb takes O(n)
-/// steps.
-pub const MAX_N: usize = 2000;
+/// Largest n of the steepest ids: a step is O(n²) and a climb takes about
+/// n/2 steps, so a climb is O(n³): 0.2 s at n = 1000, 4 s at 2000 and 17 s
+/// at 4000 (measured with `examples/book.rs`, other jobs running).
+pub const MAX_N: usize = 4000;
+
+const _: () = assert!(MAX_N <= board::MAX_COUNTED_N && FIRST_CHOICE_MAX_N <= MAX_N);
 
 const STEEPEST_LIMIT: &str = "time: a steepest step looks at all n(n - 1) successors and a \
-    climb takes about n steps, O(n^3) in all: about 1 s at n = 1000, 8 s at 2000";
+    climb takes about n/2 steps, O(n^3) in all: 0.2 s at n = 1000, 4 s at 2000, 17 s at 4000";
+
+/// Largest n of `random-restart`: one climb solves less and less often as
+/// n grows (14 % at n = 8, 3 % at 16, under 0.5 % at 64), so the climbs
+/// needed grow about as n²/8 and the run as n⁵.
+pub const RESTART_MAX_N: usize = 200;
+
+const RESTART_LIMIT: &str = "time: a climb without sideways moves solves rarely at large n \
+    (about 550 restarts at n = 64, 1300 at 100), and each climb is O(n^3): 0.2 s at n = 64, \
+    1.5 s at 100, about a minute at 200";
 
 const STRUCTURE: &str = "one queen per column; queen counters per row, diagonal and \
     anti-diagonal, so h and every successor's change of h are O(1)";
@@ -162,7 +179,7 @@ const fn info(id: &'static str, title: &'static str, source: &'static str) -> In
         kind: Kind::FindOne,
         splits: false,
         counts_unique: false,
-        quick_n: 200,
+        quick_n: 500,
         bench_count: &[],
         bench_first: &[8, 100],
     }
@@ -183,11 +200,17 @@ pub static HILL_CLIMBING_SIDEWAYS_INFO: Info = info(
 );
 
 /// The description of `random-restart`.
-pub static RANDOM_RESTART_INFO: Info = info(
-    "random-restart",
-    "Random-restart hill climbing",
-    "[AIMA] 3rd/4th ed. §4.1.1: random-restart hill climbing",
-);
+pub static RANDOM_RESTART_INFO: Info = Info {
+    max_n: RESTART_MAX_N,
+    limit_reason: RESTART_LIMIT,
+    quick_n: 64,
+    bench_first: &[8, 32],
+    ..info(
+        "random-restart",
+        "Random-restart hill climbing",
+        "[AIMA] 3rd/4th ed. §4.1.1: random-restart hill climbing",
+    )
+};
 
 /// The description of `random-restart-sideways`.
 pub static RANDOM_RESTART_SIDEWAYS_INFO: Info = info(
@@ -220,7 +243,8 @@ pub static TRACE: TraceInfo = TraceInfo {
     count_max_n: 0,
     first_max_n: MAX_N,
     reason: "an init event holds the whole board and counts as n events; a climb takes \
-             about n moves, so even a few thousand restarts at n = 2000 stay under the bound",
+             about n/2 moves, so a run stays far under the bound at every n accepted \
+             (random-restart, up to 200, makes about 5 000 climbs there)",
 };
 
 /// One id of the family: its description and what its runs do.
@@ -276,14 +300,12 @@ impl HillClimbing {
     pub fn settings(&self, opts: &Options) -> Result<Settings, Refusal> {
         let mut settings = self.settings;
         if let Some(k) = opts.knob(SIDEWAYS).filter(|_| self.moves_sideways()) {
-            settings.sideways = k
-                .parse::<u32>()
-                .ok()
-                .filter(|&k| k <= MAX_SIDEWAYS)
-                .ok_or(Refusal::Unsupported {
+            settings.sideways = k.parse::<u32>().ok().filter(|&k| k <= MAX_SIDEWAYS).ok_or(
+                Refusal::Unsupported {
                     id: self.info.id,
                     what: BAD_SIDEWAYS,
-                })?;
+                },
+            )?;
         }
         Ok(settings)
     }

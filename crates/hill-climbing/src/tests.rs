@@ -80,7 +80,11 @@ fn the_trace_replays_to_the_board_returned_and_counts_the_steps() {
                 let mut rec = Recorder::default();
                 let counted = a.find(n, &opts(seed), &mut StepCounter::default());
                 let found = a.find(n, &opts(seed), &mut rec);
-                assert_eq!(counted, found, "{}: counted or traced, the same run", a.info.id);
+                assert_eq!(
+                    counted, found,
+                    "{}: counted or traced, the same run",
+                    a.info.id
+                );
                 assert_eq!(rec.boards.len(), rec.restarts + 1);
                 let mut board = rec.boards.last().unwrap().clone();
                 for &(c, from, to, conflicts) in &rec.moves {
@@ -139,7 +143,10 @@ fn a_climb_stops_only_where_no_successor_is_better() {
             let run = climber.run(8, seed, &settings, u64::MAX, &mut NoSteps);
             assert_eq!(run.h, pairs(climber.board()));
             assert_eq!(run.solved, run.h == 0);
-            assert!(is_local_minimum(climber.board()), "{settings:?} seed {seed}");
+            assert!(
+                is_local_minimum(climber.board()),
+                "{settings:?} seed {seed}"
+            );
             if settings.sideways == 0 {
                 assert_eq!(run.sideways_moves, 0);
             }
@@ -202,8 +209,17 @@ fn sideways_is_read_only_where_it_applies_and_checked() {
     for a in [HILL_CLIMBING, RANDOM_RESTART, FIRST_CHOICE] {
         assert!(a.knobs().is_empty());
     }
-    assert_eq!(HILL_CLIMBING_SIDEWAYS.settings(&with("7")).unwrap().sideways, 7);
-    assert_eq!(HILL_CLIMBING_SIDEWAYS.settings(&with("0")).unwrap(), STEEPEST);
+    assert_eq!(
+        HILL_CLIMBING_SIDEWAYS
+            .settings(&with("7"))
+            .unwrap()
+            .sideways,
+        7
+    );
+    assert_eq!(
+        HILL_CLIMBING_SIDEWAYS.settings(&with("0")).unwrap(),
+        STEEPEST
+    );
     for bad in ["-1", "x", "1000001"] {
         assert!(matches!(
             HILL_CLIMBING_SIDEWAYS.find(8, &with(bad), &mut NoSteps),
