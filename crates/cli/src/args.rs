@@ -129,8 +129,9 @@ pub struct Args {
     ///
     /// - local searches: {"event":"init","board":[...]}, then per step
     ///   {"event":"move","col":c,"from":r1,"to":r2,"conflicts":k}
-    ///   (min-conflicts-*: the search's own view, board[i] is the row of
-    ///   column i's queen; k queens attack the moved queen on its new square)
+    ///   (min-conflicts-* and the hill climbers: the search's own view,
+    ///   board[i] is the row of column i's queen; k queens attack the moved
+    ///   queen on its new square)
     ///   or {"event":"swap","rows":[a,b]} (swap-search: board[i] is the column
     ///   of row i's queen; rows a and b exchange columns); {"event":"restart"}
     ///   then a new init when the search starts afresh. Replaying the last
