@@ -31,6 +31,16 @@ static MIN_CONFLICTS_RANDOM: Local<queens_min_conflicts::MinConflictsRandom> =
 static MIN_CONFLICTS_MOST_CONFLICTED: Local<queens_min_conflicts::MinConflictsMostConflicted> =
     Local(queens_min_conflicts::MinConflictsMostConflicted);
 static SWAP_SEARCH: Local<queens_swap_search::SwapSearch> = Local(queens_swap_search::SwapSearch);
+static HILL_CLIMBING: Local<queens_hill_climbing::HillClimbing> =
+    Local(queens_hill_climbing::HILL_CLIMBING);
+static HILL_CLIMBING_SIDEWAYS: Local<queens_hill_climbing::HillClimbing> =
+    Local(queens_hill_climbing::HILL_CLIMBING_SIDEWAYS);
+static RANDOM_RESTART: Local<queens_hill_climbing::HillClimbing> =
+    Local(queens_hill_climbing::RANDOM_RESTART);
+static RANDOM_RESTART_SIDEWAYS: Local<queens_hill_climbing::HillClimbing> =
+    Local(queens_hill_climbing::RANDOM_RESTART_SIDEWAYS);
+static FIRST_CHOICE: Local<queens_hill_climbing::HillClimbing> =
+    Local(queens_hill_climbing::FIRST_CHOICE);
 static EXPLICIT: Local<queens_explicit::Explicit> = Local(queens_explicit::Explicit);
 static CSP: queens_csp::CspApproach =
     queens_csp::CspApproach(queens_csp::Csp::new(queens_csp::Config::DEFAULT));
@@ -53,6 +63,11 @@ pub static REGISTRY: Registry = Registry::new(&[
     &MIN_CONFLICTS_RANDOM,
     &MIN_CONFLICTS_MOST_CONFLICTED,
     &SWAP_SEARCH,
+    &HILL_CLIMBING,
+    &HILL_CLIMBING_SIDEWAYS,
+    &RANDOM_RESTART,
+    &RANDOM_RESTART_SIDEWAYS,
+    &FIRST_CHOICE,
     &EXPLICIT,
     &CSP,
 ]);

@@ -424,6 +424,24 @@ fn split_counts_agree_with_the_listing() {
     }
 }
 
+/// Find-one approaches that may stop short of a solution by design (at a
+/// local minimum, on a plateau, when a schedule or population runs out) and
+/// then give up (`Refusal::GaveUp`): steepest hill climbing stops at a local
+/// minimum on about 86 % of random 8-queens boards (AIMA §4.1.1). Ids not
+/// registered (yet) are harmless.
+const MAY_GIVE_UP: [&str; 6] = [
+    "hill-climbing",
+    "hill-climbing-sideways",
+    "first-choice",
+    "annealing",
+    "beam",
+    "genetic",
+];
+
+/// Seeds at n = 8 among which an approach of [`MAY_GIVE_UP`] must solve at
+/// least once: even at 14 % per seed, all 200 fail with probability 10^-13.
+const GIVE_UP_SEEDS: u64 = 200;
+
 #[test]
 fn find_one_approaches_return_valid_boards() {
     for approach in REGISTRY
@@ -432,24 +450,39 @@ fn find_one_approaches_return_valid_boards() {
         .filter(|a| a.info().kind == Kind::FindOne)
     {
         let id = approach.info().id;
-        for n in [0, 1, 2, 3, 4, 5, 8, 20, 100, 1000] {
+        let may_give_up = MAY_GIVE_UP.contains(&id);
+        let sizes = [0, 1, 2, 3, 4, 5, 8, 20, 100, 1000];
+        for n in sizes.into_iter().filter(|&n| n <= approach.info().quick_n) {
             for seed in 1..=10 {
                 let opts = Options {
                     seed,
                     ..Options::default()
                 };
-                let out = approach.first(n, &opts, Steps::Count).unwrap();
-                match &out.solution {
-                    Some(cols) => {
-                        assert!(known::solvable(n), "{id}: a board for n = {n}?");
-                        assert_eq!(cols.len(), n);
-                        assert!(is_solution(cols), "{id}, n = {n}, seed {seed}");
-                    }
-                    None => assert!(!known::solvable(n), "{id}: no board for n = {n}"),
+                match approach.first(n, &opts, Steps::Count) {
+                    Ok(out) => match &out.solution {
+                        Some(cols) => {
+                            assert!(known::solvable(n), "{id}: a board for n = {n}?");
+                            assert_eq!(cols.len(), n);
+                            assert!(is_solution(cols), "{id}, n = {n}, seed {seed}");
+                        }
+                        None => assert!(!known::solvable(n), "{id}: no board for n = {n}"),
+                    },
+                    Err(Refusal::GaveUp { .. }) if may_give_up && known::solvable(n) => {}
+                    Err(e) => panic!("{id}, n = {n}, seed {seed}: {e}"),
                 }
                 assert!(approach.count(n, &opts, Steps::Skip).is_err());
                 assert!(approach.first(n, &opts, Steps::Depths).is_err());
             }
+        }
+        if may_give_up {
+            let solved = (1..=GIVE_UP_SEEDS).any(|seed| {
+                let opts = Options {
+                    seed,
+                    ..Options::default()
+                };
+                approach.first(8, &opts, Steps::Skip).is_ok()
+            });
+            assert!(solved, "{id} solved none of {GIVE_UP_SEEDS} seeds at n = 8");
         }
     }
 }

@@ -126,6 +126,11 @@ pub const RULES: [Rule; 21] = [
         |a| a.conflict_cache.is_some(),
         Scope::Knob("conflict-cache"),
     ),
+    rule(
+        "--sideways",
+        |a| a.sideways.is_some(),
+        Scope::Knob("sideways"),
+    ),
 ];
 
 const fn rule(option: &'static str, given: fn(&Args) -> bool, scope: Scope) -> Rule {

@@ -129,8 +129,9 @@ pub struct Args {
     ///
     /// - local searches: {"event":"init","board":[...]}, then per step
     ///   {"event":"move","col":c,"from":r1,"to":r2,"conflicts":k}
-    ///   (min-conflicts-*: the search's own view, board[i] is the row of
-    ///   column i's queen; k queens attack the moved queen on its new square)
+    ///   (min-conflicts-* and the hill climbers: the search's own view,
+    ///   board[i] is the row of column i's queen; k queens attack the moved
+    ///   queen on its new square)
     ///   or {"event":"swap","rows":[a,b]} (swap-search: board[i] is the column
     ///   of row i's queen; rows a and b exchange columns); {"event":"restart"}
     ///   then a new init when the search starts afresh. Replaying the last
@@ -230,12 +231,19 @@ pub struct Args {
     #[arg(long, value_name = "CACHE", value_parser = values::CONFLICT_CACHES,
           help_heading = LOCAL_KNOBS)]
     pub conflict_cache: Option<String>,
+
+    /// Consecutive sideways moves (to a successor as good as the board) a climb
+    /// may make, 0 to 1 000 000 [default: 100, the book's]
+    #[arg(long, value_name = "K", value_parser = values::sideways, help_heading = HILL_KNOBS)]
+    pub sideways: Option<String>,
 }
 
 /// The heading of the csp lab's knobs.
 const CSP: &str = "The csp lab (--algo csp)";
 /// The heading of the min-conflicts searches' knobs.
 const LOCAL_KNOBS: &str = "Local-search knobs (min-conflicts-*)";
+/// The heading of the hill climbers' knob.
+const HILL_KNOBS: &str = "Hill climbing (hill-climbing-sideways, random-restart-sideways)";
 
 /// What `queens` does besides a run.
 #[derive(Subcommand, Debug)]
@@ -305,6 +313,7 @@ impl Args {
             ("init", &self.init),
             ("restart-after", &self.restart_after),
             ("conflict-cache", &self.conflict_cache),
+            ("sideways", &self.sideways),
         ]
     }
 

@@ -22,7 +22,8 @@ pub const CONFLICT_CACHES: [&str; 2] = ["exact", "stale"];
 pub const PICKS: [&str; 3] = ["random-column", "random-conflicted", "most-conflicted"];
 
 /// Every knob and the values it can take from a closed list (the CLI's
-/// knobs that take a number, `--pick mix:P` and `--restart-after K`, are
+/// knobs that take a number, `--pick mix:P`, `--restart-after K` and
+/// `--sideways K`, are
 /// left out): what `applies` tries to find where a knob changes an
 /// approach's use of the seed.
 pub const KNOB_VALUES: [(&str, &[&str]); 7] = [
@@ -140,6 +141,19 @@ pub fn restart_after(s: &str) -> Result<String, String> {
     Ok(k.to_string())
 }
 
+/// The most consecutive sideways moves `--sideways` accepts (the
+/// hill climbers refuse more themselves: `queens_hill_climbing::MAX_SIDEWAYS`).
+pub const MAX_SIDEWAYS: u64 = 1_000_000;
+
+/// `--sideways K`: consecutive sideways moves, a whole number from 0 to
+/// [`MAX_SIDEWAYS`].
+pub fn sideways(s: &str) -> Result<String, String> {
+    let k = Whole::new("--sideways", 0, MAX_SIDEWAYS, "100")
+        .why_max("K counts consecutive sideways moves, from 0 to 1000000")
+        .parse(s)?;
+    Ok(k.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,5 +221,11 @@ mod tests {
         assert!(restart_after("0").unwrap_err().contains("at least 1"));
         assert!(restart_after("-3").unwrap_err().contains("n2"));
         assert!(restart_after("soon").unwrap_err().contains("never"));
+        assert_eq!(sideways(" +100").unwrap(), "100");
+        assert_eq!(sideways("0").unwrap(), "0");
+        assert_eq!(sideways("1000000").unwrap(), "1000000");
+        assert!(sideways("1000001").unwrap_err().contains("at most 1000000"));
+        assert!(sideways("-1").unwrap_err().contains("negative"));
+        assert!(sideways("many").unwrap_err().starts_with("--sideways"));
     }
 }

@@ -147,6 +147,11 @@ const TABLE: &[Row] = &[
         option: "--conflict-cache",
         applies: |a| knob(a, "conflict-cache"),
     },
+    Row {
+        args: &["--sideways", "100"],
+        option: "--sideways",
+        applies: |a| knob(a, "sideways"),
+    },
 ];
 
 #[test]
@@ -166,7 +171,10 @@ fn every_option_is_refused_where_it_does_not_apply_and_only_there() {
                 .unwrap();
             let err = String::from_utf8_lossy(&out.stderr);
             if (row.applies)(*approach) {
-                assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+                // Accepted: the run succeeds, or a local search that may stop
+                // at a local minimum gives up on this seed (status 1).
+                let gave_up = out.status.code() == Some(1) && err.contains("found no solution");
+                assert!(out.status.code() == Some(0) || gave_up, "{args:?}: {err}");
                 continue;
             }
             refusals += 1;

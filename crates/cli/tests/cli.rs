@@ -175,6 +175,44 @@ fn assert_usage_error(args: &[&str], needle: &str) {
 }
 
 #[test]
+fn sideways_takes_a_whole_number_from_0_to_a_million_where_it_applies() {
+    let climb = ["--algo", "hill-climbing-sideways", "--sideways"];
+    for (bad, needle) in [
+        ("1000001", "--sideways is too large: at most 1000000"),
+        ("-1", "--sideways cannot be negative"),
+        (
+            "x",
+            "--sideways must be a whole number, such as 100, not 'x'",
+        ),
+        ("2.5", "--sideways must be a whole number"),
+        ("", "--sideways must be a whole number"),
+    ] {
+        assert_usage_error(&[&climb[..], &[bad, "8"]].concat(), needle);
+    }
+    assert_usage_error(
+        &["--algo", "bitmask", "--sideways", "5", "8"],
+        "--sideways does not apply to bitmask: it applies to hill-climbing-sideways, \
+         random-restart-sideways",
+    );
+    assert_usage_error(
+        &["--algo", "hill-climbing", "--sideways", "5", "8"],
+        "--sideways does not apply to hill-climbing: it applies to",
+    );
+    // The bounds themselves are accepted, and the run goes ahead.
+    for k in ["0", "1000000"] {
+        let out = queens(&[
+            "--algo",
+            "random-restart-sideways",
+            "--sideways",
+            k,
+            "--json",
+            "8",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "--sideways {k}");
+    }
+}
+
+#[test]
 fn bad_input_is_refused_with_usage() {
     assert_usage_error(&[], "<N>");
     assert_usage_error(&["blah"], "whole number");

@@ -73,9 +73,13 @@
 //!   may equal r1, as in the write-up) or `{"event":"swap","rows":[a,b]}`
 //!   (`swap-search`: the queens of rows a and b exchange their columns);
 //!   `{"event":"restart"}` and a new `init` when the search starts afresh.
-//!   For `min-conflicts-*` `board[i]` is the row of the queen in column
-//!   i + 1, as the search holds it; for `swap-search` it is the column of
-//!   the queen in row i + 1. Replaying the moves or swaps from the last
+//!   The hill climbers (`hill-climbing`, `hill-climbing-sideways`,
+//!   `random-restart`, `random-restart-sideways`, `first-choice`) write
+//!   `move` as `min-conflicts-*` do, r2 never equal to r1 (a sideways move
+//!   is a `move` too), and `restart` after each climb that got stuck.
+//!   For `min-conflicts-*` and the hill climbers `board[i]` is the row of
+//!   the queen in column i + 1, as the search holds it; for `swap-search`
+//!   it is the column of the queen in row i + 1. Replaying the moves or swaps from the last
 //!   `init` gives the final board, as `queens --json` reports it
 //!   (`solution`).
 //! - `explicit`: `{"event":"board","board":[...]}`, the column of the queen

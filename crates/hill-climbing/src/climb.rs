@@ -1,0 +1,205 @@
+//! The climbs themselves, and the in-process entry point of a study:
+//! [`Climber::run`] makes one run (a climb, or climbs from fresh random
+//! boards until one solves) with no allocation per move, and reuses its
+//! buffers from one run to the next.
+
+use queens_core::{NoSteps, Probe};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::board::Board;
+
+/// Which successor a climb moves to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Steepest ascent (AIMA Fig. 4.2): a best successor, ties at random.
+    Steepest,
+    /// First choice (AIMA §4.1.1, "stochastic hill climbing"): successors
+    /// drawn at random, without replacement, until one is better.
+    FirstChoice,
+}
+
+/// What a run does: the rule, the sideways moves allowed, and whether a
+/// stuck climb starts again from a fresh random board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// How a successor is chosen.
+    pub rule: Rule,
+    /// Consecutive sideways moves allowed (a best successor as good as the
+    /// current board); the count starts again after each improving move.
+    /// Only [`Rule::Steepest`] moves sideways.
+    pub sideways: u32,
+    /// Random-restart hill climbing: climb again from a fresh random board
+    /// whenever a climb gets stuck, until a board is solved or the budget
+    /// runs out.
+    pub restarts: bool,
+}
+
+/// What one run did. A run of [`Climber::run`] with the same n, seed,
+/// settings and budget always does the same, counted or not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Climb {
+    /// Whether the run ended on a board with no attacking pair.
+    pub solved: bool,
+    /// Queens moved, over all climbs: the steps.
+    pub moves: u64,
+    /// Those of the moves that left h unchanged.
+    pub sideways_moves: u64,
+    /// Fresh random boards after the first.
+    pub restarts: u64,
+    /// Successors generated ([`Rule::FirstChoice`]; 0 for steepest ascent,
+    /// which looks at all n(n − 1) per move).
+    pub samples: u64,
+    /// Attacking pairs left on the final board (0 when solved).
+    pub h: u64,
+}
+
+/// Why a climb stopped.
+enum Stop {
+    Solved,
+    Stuck,
+    Budget,
+}
+
+/// One run's state, kept between runs so a study allocates nothing per
+/// start: the board and the order first choice draws successors in.
+#[derive(Clone, Debug, Default)]
+pub struct Climber {
+    board: Board,
+    /// A permutation of the n(n − 1) successor indices (first choice only).
+    order: Vec<u32>,
+}
+
+impl Climber {
+    /// A climber with empty buffers (they grow to the first n it runs).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The final board of the last run: entry c is the row of column c's
+    /// queen (0-based).
+    pub fn board(&self) -> &[u32] {
+        self.board.rows()
+    }
+
+    /// One run at n ≥ 1 with seed `seed`: a uniformly random board, then
+    /// climbs as `settings` say, until a board is solved, a climb gets stuck
+    /// (without restarts) or `budget` is spent. Moves and restarts each
+    /// spend one unit of the budget, so that restarts cannot go on forever
+    /// at zero moves. Reports to `probe` one step and one `moved` per move,
+    /// `init` per board drawn and `restart` before each fresh one.
+    pub fn run<P: Probe>(
+        &mut self,
+        n: usize,
+        seed: u64,
+        settings: &Settings,
+        budget: u64,
+        probe: &mut P,
+    ) -> Climb {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut out = Climb::default();
+        if settings.rule == Rule::FirstChoice {
+            // The same seed draws the same successors, whatever ran before.
+            self.order.clear();
+            self.order.extend(0..(n * n.saturating_sub(1)) as u32);
+        }
+        self.board.randomize(n, &mut rng);
+        probe.init(self.board.rows());
+        loop {
+            match self.climb(settings, budget, &mut out, &mut rng, probe) {
+                Stop::Solved => {
+                    out.solved = true;
+                    break;
+                }
+                Stop::Budget => break,
+                Stop::Stuck if !settings.restarts || out.moves + out.restarts >= budget => break,
+                Stop::Stuck => {
+                    out.restarts += 1;
+                    probe.restart();
+                    self.board.randomize(n, &mut rng);
+                    probe.init(self.board.rows());
+                }
+            }
+        }
+        out.h = self.board.h();
+        out
+    }
+
+    /// One climb from the current board.
+    fn climb<P: Probe>(
+        &mut self,
+        settings: &Settings,
+        budget: u64,
+        out: &mut Climb,
+        rng: &mut Xoshiro256PlusPlus,
+        probe: &mut P,
+    ) -> Stop {
+        let mut sideways_run = 0;
+        loop {
+            if self.board.h() == 0 {
+                return Stop::Solved;
+            }
+            if out.moves + out.restarts >= budget {
+                return Stop::Budget;
+            }
+            let choice = match settings.rule {
+                Rule::Steepest => self
+                    .board
+                    .steepest(rng)
+                    .filter(|&(_, _, d)| d < 0 || (d == 0 && sideways_run < settings.sideways)),
+                Rule::FirstChoice => self.first_better(rng, &mut out.samples),
+            };
+            let Some((c, to, d)) = choice else {
+                return Stop::Stuck;
+            };
+            if d == 0 {
+                sideways_run += 1;
+                out.sideways_moves += 1;
+            } else {
+                sideways_run = 0;
+            }
+            let from = self.board.rows()[c] as usize;
+            self.board.move_queen(c, to);
+            out.moves += 1;
+            probe.step();
+            if P::TRACES {
+                probe.moved(c, from, to, self.board.attackers(c));
+            }
+        }
+    }
+
+    /// First choice: successors in a random order (a Fisher–Yates shuffle
+    /// drawn lazily over the permutation left by the last move, so each
+    /// draw is uniform among those not yet drawn), until one lowers h.
+    /// Successor i is the queen of column i / (n − 1) moved to the
+    /// (i mod (n − 1))-th of the other rows. `None` once all n(n − 1) are
+    /// drawn and none is better: a local minimum or a plateau.
+    fn first_better(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        samples: &mut u64,
+    ) -> Option<(usize, usize, i64)> {
+        let n = self.board.n();
+        let m = self.order.len();
+        for i in 0..m {
+            let j = rng.random_range(i..m);
+            self.order.swap(i, j);
+            let s = self.order[i] as usize;
+            *samples += 1;
+            let (c, k) = (s / (n - 1), s % (n - 1));
+            let from = self.board.rows()[c] as usize;
+            let to = if k < from { k } else { k + 1 };
+            let d = self.board.delta(c, to);
+            if d < 0 {
+                return Some((c, to, d));
+            }
+        }
+        None
+    }
+}
+
+/// One uncounted run with fresh buffers (see [`Climber::run`]); a study of
+/// many starts should keep one [`Climber`] instead.
+pub fn climb(n: usize, seed: u64, settings: &Settings, budget: u64) -> Climb {
+    Climber::new().run(n, seed, settings, budget, &mut NoSteps)
+}
