@@ -31,6 +31,10 @@ static MIN_CONFLICTS_RANDOM: Local<queens_min_conflicts::MinConflictsRandom> =
 static MIN_CONFLICTS_MOST_CONFLICTED: Local<queens_min_conflicts::MinConflictsMostConflicted> =
     Local(queens_min_conflicts::MinConflictsMostConflicted);
 static SWAP_SEARCH: Local<queens_swap_search::SwapSearch> = Local(queens_swap_search::SwapSearch);
+static ANNEALING: Local<queens_annealing::Annealing> = Local(queens_annealing::Annealing);
+static BEAM: Local<queens_population::Beam> = Local(queens_population::Beam);
+static GENETIC: Local<queens_population::GeneticAlgorithm> =
+    Local(queens_population::GeneticAlgorithm);
 static EXPLICIT: Local<queens_explicit::Explicit> = Local(queens_explicit::Explicit);
 static CSP: queens_csp::CspApproach =
     queens_csp::CspApproach(queens_csp::Csp::new(queens_csp::Config::DEFAULT));
@@ -53,6 +57,9 @@ pub static REGISTRY: Registry = Registry::new(&[
     &MIN_CONFLICTS_RANDOM,
     &MIN_CONFLICTS_MOST_CONFLICTED,
     &SWAP_SEARCH,
+    &ANNEALING,
+    &BEAM,
+    &GENETIC,
     &EXPLICIT,
     &CSP,
 ]);

@@ -80,7 +80,7 @@ pub struct Rule {
 }
 
 /// Every option that applies only somewhere, in the order they are checked.
-pub const RULES: [Rule; 20] = [
+pub const RULES: [Rule; 24] = [
     rule("--verbose", |a| a.verbose, Scope::Listing),
     rule("--unique", |a| a.unique, Scope::Unique),
     rule(
@@ -120,6 +120,26 @@ pub const RULES: [Rule; 20] = [
         "--conflict-cache",
         |a| a.conflict_cache.is_some(),
         Scope::Knob("conflict-cache"),
+    ),
+    rule(
+        "--schedule",
+        |a| a.schedule.is_some(),
+        Scope::Knob("schedule"),
+    ),
+    rule(
+        "--beam-width",
+        |a| a.beam_width.is_some(),
+        Scope::Knob("beam-width"),
+    ),
+    rule(
+        "--population",
+        |a| a.population.is_some(),
+        Scope::Knob("population"),
+    ),
+    rule(
+        "--mutation-rate",
+        |a| a.mutation_rate.is_some(),
+        Scope::Knob("mutation-rate"),
     ),
 ];
 

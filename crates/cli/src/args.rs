@@ -222,12 +222,36 @@ pub struct Args {
     #[arg(long, value_name = "CACHE", value_parser = values::CONFLICT_CACHES,
           help_heading = LOCAL_KNOBS)]
     pub conflict_cache: Option<String>,
+
+    /// Simulated annealing's cooling schedule, aima-python's exp_schedule:
+    /// exp:K:LAMBDA:LIMIT, T = K·e^(−LAMBDA·t) for t < LIMIT, then 0 (the search
+    /// stops); 0 < K ≤ 1000000, 0 < LAMBDA ≤ 100, 1 ≤ LIMIT ≤ 10000000000
+    /// [default: exp:0.5:0.0002:50000; aima-python's own is exp:20:0.005:100]
+    #[arg(long, value_name = "exp:K:LAMBDA:LIMIT", value_parser = values::schedule,
+          help_heading = TEXTBOOK_KNOBS)]
+    pub schedule: Option<String>,
+
+    /// Local beam search's k, the boards kept each generation (1 to 10000) [default: 10]
+    #[arg(long, value_name = "K", value_parser = values::beam_width, help_heading = TEXTBOOK_KNOBS)]
+    pub beam_width: Option<String>,
+
+    /// The genetic algorithm's boards per generation (2 to 100000) [default: 1000]
+    #[arg(long, value_name = "N", value_parser = values::population, help_heading = TEXTBOOK_KNOBS)]
+    pub population: Option<String>,
+
+    /// The genetic algorithm's probability that a child is mutated (0 to 1)
+    /// [default: 0.1, aima-python's pmut]
+    #[arg(long, value_name = "P", value_parser = values::mutation_rate,
+          help_heading = TEXTBOOK_KNOBS)]
+    pub mutation_rate: Option<String>,
 }
 
 /// The heading of the csp lab's knobs.
 const CSP: &str = "The csp lab (--algo csp)";
 /// The heading of the min-conflicts searches' knobs.
 const LOCAL_KNOBS: &str = "Local-search knobs (min-conflicts-*)";
+/// The heading of the textbook local searches' knobs.
+const TEXTBOOK_KNOBS: &str = "AIMA's local searches (--algo annealing, beam, genetic)";
 
 /// What `queens` does besides a run.
 #[derive(Subcommand, Debug)]
@@ -287,7 +311,7 @@ impl Args {
     }
 
     /// Every knob option, given or not.
-    pub fn knob_flags(&self) -> [(&'static str, &Option<String>); 7] {
+    pub fn knob_flags(&self) -> [(&'static str, &Option<String>); 11] {
         [
             ("order", &self.order),
             ("values", &self.values),
@@ -296,6 +320,10 @@ impl Args {
             ("init", &self.init),
             ("restart-after", &self.restart_after),
             ("conflict-cache", &self.conflict_cache),
+            ("schedule", &self.schedule),
+            ("beam-width", &self.beam_width),
+            ("population", &self.population),
+            ("mutation-rate", &self.mutation_rate),
         ]
     }
 
