@@ -4,15 +4,15 @@
 //!
 //! The colours are the Okabe–Ito palette (colour-blind safe; its yellow is
 //! left out, too pale for a line on white) followed by Paul Tol's "muted"
-//! scheme and three of his darker tones: twenty colours, no two alike. The
+//! scheme and four of his darker tones: twenty-one colours, no two alike. The
 //! markers cycle through eight shapes, so any eight neighbours in the
 //! registry also differ in shape.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// Twenty distinct colours, Okabe–Ito first.
-const COLOURS: [&str; 20] = [
+/// Twenty-one distinct colours, Okabe–Ito first.
+const COLOURS: [&str; 21] = [
     "#0072B2", // Okabe–Ito blue
     "#E69F00", // Okabe–Ito orange
     "#009E73", // Okabe–Ito bluish green
@@ -33,10 +33,11 @@ const COLOURS: [&str; 20] = [
     "#666666", // dark grey
     "#994455", // Tol medium-contrast dark red
     "#004488", // Tol high-contrast dark blue
+    "#225555", // Tol dark cyan
 ];
 
 /// The colours' names, for the report's table of approaches.
-const NAMES: [&str; 20] = [
+const NAMES: [&str; 21] = [
     "blue",
     "orange",
     "bluish green",
@@ -57,6 +58,7 @@ const NAMES: [&str; 20] = [
     "dark grey",
     "dark red",
     "dark blue",
+    "dark cyan",
 ];
 
 /// The name of a colour of the palette ("colour" for any other).
