@@ -4,15 +4,16 @@
 //!
 //! The colours are the Okabe–Ito palette (colour-blind safe; its yellow is
 //! left out, too pale for a line on white) followed by Paul Tol's "muted"
-//! scheme and three of his darker tones: twenty colours, no two alike. The
+//! scheme, some of his darker and vibrant tones and a deep violet:
+//! twenty-six colours, no two alike. The
 //! markers cycle through eight shapes, so any eight neighbours in the
 //! registry also differ in shape.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// Twenty distinct colours, Okabe–Ito first.
-const COLOURS: [&str; 20] = [
+/// Twenty-six distinct colours, Okabe–Ito first.
+const COLOURS: [&str; 26] = [
     "#0072B2", // Okabe–Ito blue
     "#E69F00", // Okabe–Ito orange
     "#009E73", // Okabe–Ito bluish green
@@ -33,10 +34,16 @@ const COLOURS: [&str; 20] = [
     "#666666", // dark grey
     "#994455", // Tol medium-contrast dark red
     "#004488", // Tol high-contrast dark blue
+    "#225555", // Tol dark cyan
+    "#EE3377", // Tol vibrant magenta
+    "#CC3311", // Tol vibrant red
+    "#663333", // Tol dark brown
+    "#666633", // Tol dark olive
+    "#4B0092", // deep violet
 ];
 
 /// The colours' names, for the report's table of approaches.
-const NAMES: [&str; 20] = [
+const NAMES: [&str; 26] = [
     "blue",
     "orange",
     "bluish green",
@@ -57,6 +64,12 @@ const NAMES: [&str; 20] = [
     "dark grey",
     "dark red",
     "dark blue",
+    "dark cyan",
+    "magenta",
+    "red",
+    "brown",
+    "dark olive",
+    "violet",
 ];
 
 /// The name of a colour of the palette ("colour" for any other).

@@ -41,6 +41,10 @@ static RANDOM_RESTART_SIDEWAYS: Local<queens_hill_climbing::HillClimbing> =
     Local(queens_hill_climbing::RANDOM_RESTART_SIDEWAYS);
 static FIRST_CHOICE: Local<queens_hill_climbing::HillClimbing> =
     Local(queens_hill_climbing::FIRST_CHOICE);
+static ANNEALING: Local<queens_annealing::Annealing> = Local(queens_annealing::Annealing);
+static BEAM: Local<queens_population::Beam> = Local(queens_population::Beam);
+static GENETIC: Local<queens_population::GeneticAlgorithm> =
+    Local(queens_population::GeneticAlgorithm);
 static EXPLICIT: Local<queens_explicit::Explicit> = Local(queens_explicit::Explicit);
 static CSP: queens_csp::CspApproach =
     queens_csp::CspApproach(queens_csp::Csp::new(queens_csp::Config::DEFAULT));
@@ -68,6 +72,9 @@ pub static REGISTRY: Registry = Registry::new(&[
     &RANDOM_RESTART,
     &RANDOM_RESTART_SIDEWAYS,
     &FIRST_CHOICE,
+    &ANNEALING,
+    &BEAM,
+    &GENETIC,
     &EXPLICIT,
     &CSP,
 ]);

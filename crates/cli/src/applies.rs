@@ -80,7 +80,7 @@ pub struct Rule {
 }
 
 /// Every option that applies only somewhere, in the order they are checked.
-pub const RULES: [Rule; 21] = [
+pub const RULES: [Rule; 26] = [
     rule("--verbose", |a| a.verbose, Scope::Listing),
     rule("--unique", |a| a.unique, Scope::Unique),
     rule(
@@ -130,6 +130,26 @@ pub const RULES: [Rule; 21] = [
         "--sideways",
         |a| a.sideways.is_some(),
         Scope::Knob("sideways"),
+    ),
+    rule(
+        "--schedule",
+        |a| a.schedule.is_some(),
+        Scope::Knob("schedule"),
+    ),
+    rule(
+        "--beam-width",
+        |a| a.beam_width.is_some(),
+        Scope::Knob("beam-width"),
+    ),
+    rule(
+        "--population",
+        |a| a.population.is_some(),
+        Scope::Knob("population"),
+    ),
+    rule(
+        "--mutation-rate",
+        |a| a.mutation_rate.is_some(),
+        Scope::Knob("mutation-rate"),
     ),
 ];
 

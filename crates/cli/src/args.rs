@@ -236,6 +236,27 @@ pub struct Args {
     /// may make, 0 to 1 000 000 [default: 100, the book's]
     #[arg(long, value_name = "K", value_parser = values::sideways, help_heading = HILL_KNOBS)]
     pub sideways: Option<String>,
+    /// Simulated annealing's cooling schedule, aima-python's exp_schedule:
+    /// exp:K:LAMBDA:LIMIT, T = K·e^(−LAMBDA·t) for t < LIMIT, then 0 (the search
+    /// stops); 0 < K ≤ 1000000, 0 < LAMBDA ≤ 100, 1 ≤ LIMIT ≤ 10000000000
+    /// [default: exp:0.5:0.0002:50000; aima-python's own is exp:20:0.005:100]
+    #[arg(long, value_name = "exp:K:LAMBDA:LIMIT", value_parser = values::schedule,
+          help_heading = TEXTBOOK_KNOBS)]
+    pub schedule: Option<String>,
+
+    /// Local beam search's k, the boards kept each generation (1 to 10000) [default: 10]
+    #[arg(long, value_name = "K", value_parser = values::beam_width, help_heading = TEXTBOOK_KNOBS)]
+    pub beam_width: Option<String>,
+
+    /// The genetic algorithm's boards per generation (2 to 100000) [default: 1000]
+    #[arg(long, value_name = "N", value_parser = values::population, help_heading = TEXTBOOK_KNOBS)]
+    pub population: Option<String>,
+
+    /// The genetic algorithm's probability that a child is mutated (0 to 1)
+    /// [default: 0.1, aima-python's pmut]
+    #[arg(long, value_name = "P", value_parser = values::mutation_rate,
+          help_heading = TEXTBOOK_KNOBS)]
+    pub mutation_rate: Option<String>,
 }
 
 /// The heading of the csp lab's knobs.
@@ -244,6 +265,8 @@ const CSP: &str = "The csp lab (--algo csp)";
 const LOCAL_KNOBS: &str = "Local-search knobs (min-conflicts-*)";
 /// The heading of the hill climbers' knob.
 const HILL_KNOBS: &str = "Hill climbing (hill-climbing-sideways, random-restart-sideways)";
+/// The heading of the textbook local searches' knobs.
+const TEXTBOOK_KNOBS: &str = "AIMA's local searches (--algo annealing, beam, genetic)";
 
 /// What `queens` does besides a run.
 #[derive(Subcommand, Debug)]
@@ -303,7 +326,7 @@ impl Args {
     }
 
     /// Every knob option, given or not.
-    pub fn knob_flags(&self) -> [(&'static str, &Option<String>); 8] {
+    pub fn knob_flags(&self) -> [(&'static str, &Option<String>); 13] {
         [
             ("order", &self.order),
             ("values", &self.values),
@@ -314,6 +337,10 @@ impl Args {
             ("restart-after", &self.restart_after),
             ("conflict-cache", &self.conflict_cache),
             ("sideways", &self.sideways),
+            ("schedule", &self.schedule),
+            ("beam-width", &self.beam_width),
+            ("population", &self.population),
+            ("mutation-rate", &self.mutation_rate),
         ]
     }
 

@@ -154,6 +154,84 @@ pub fn sideways(s: &str) -> Result<String, String> {
     Ok(k.to_string())
 }
 
+/// `--schedule exp:K:LAMBDA:LIMIT` (annealing): aima-python's
+/// `exp_schedule`, 0 < K ≤ 10⁶, 0 < LAMBDA ≤ 100, 1 ≤ LIMIT ≤ 10¹⁰; passed
+/// on with each number written plainly.
+pub fn schedule(s: &str) -> Result<String, String> {
+    let form = "--schedule must be exp:K:LAMBDA:LIMIT (the temperature K·e^(−LAMBDA·t) \
+        for t < LIMIT iterations, then 0), such as exp:20:0.005:100";
+    let parts: Vec<&str> = s.trim().split(':').collect();
+    let [kind, k, lambda, limit] = parts[..] else {
+        return Err(format!("{form}, not '{s}'"));
+    };
+    if kind != "exp" {
+        return Err(format!("{form}, not '{s}'"));
+    }
+    let positive = |name: &'static str, max: f64, example: &'static str, v: &str| {
+        let x = Decimal {
+            name,
+            min: 0.0,
+            max,
+            unit: "",
+            example,
+        }
+        .parse(v)?;
+        if x > 0.0 {
+            Ok(x)
+        } else {
+            Err(format!(
+                "{name} must be more than 0 (at most {max}), not {}",
+                v.trim()
+            ))
+        }
+    };
+    let k = positive("K of --schedule exp:K:LAMBDA:LIMIT", 1e6, "20", k)?;
+    let lambda = positive(
+        "LAMBDA of --schedule exp:K:LAMBDA:LIMIT",
+        100.0,
+        "0.005",
+        lambda,
+    )?;
+    let limit = Whole::new(
+        "LIMIT of --schedule exp:K:LAMBDA:LIMIT",
+        1,
+        10_000_000_000,
+        "100",
+    )
+    .why_max("iterations; 10^10 take minutes")
+    .parse(limit)?;
+    Ok(format!("exp:{k}:{lambda}:{limit}"))
+}
+
+/// `--beam-width K` (beam): 1 to 10 000 boards.
+pub fn beam_width(s: &str) -> Result<String, String> {
+    let k = Whole::new("--beam-width", 1, 10_000, "10")
+        .why_max("a generation makes K·n·(n − 1) successors")
+        .parse(s)?;
+    Ok(k.to_string())
+}
+
+/// `--population N` (genetic): 2 to 100 000 boards.
+pub fn population(s: &str) -> Result<String, String> {
+    let k = Whole::new("--population", 2, 100_000, "100")
+        .why_max("a generation makes N children")
+        .parse(s)?;
+    Ok(k.to_string())
+}
+
+/// `--mutation-rate P` (genetic): a probability from 0 to 1.
+pub fn mutation_rate(s: &str) -> Result<String, String> {
+    let p = Decimal {
+        name: "--mutation-rate",
+        min: 0.0,
+        max: 1.0,
+        unit: "",
+        example: "0.1",
+    }
+    .parse(s)?;
+    Ok(p.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,5 +305,43 @@ mod tests {
         assert!(sideways("1000001").unwrap_err().contains("at most 1000000"));
         assert!(sideways("-1").unwrap_err().contains("negative"));
         assert!(sideways("many").unwrap_err().starts_with("--sideways"));
+    }
+
+    #[test]
+    fn textbook_knobs_are_checked_and_passed_on() {
+        assert_eq!(schedule(" exp:20:.005:+100").unwrap(), "exp:20:0.005:100");
+        for (bad, says) in [
+            (
+                "exp:0:0.005:100",
+                "K of --schedule exp:K:LAMBDA:LIMIT must be more than 0",
+            ),
+            ("exp:2e6:0.005:100", "from 0 to 1000000"),
+            (
+                "exp:20:0:100",
+                "LAMBDA of --schedule exp:K:LAMBDA:LIMIT must be more than 0",
+            ),
+            (
+                "exp:20:0.005:0",
+                "LIMIT of --schedule exp:K:LAMBDA:LIMIT must be at least 1",
+            ),
+            ("exp:20:0.005:10000000001", "at most 10000000000"),
+            ("exp:20:0.005", "--schedule must be exp:K:LAMBDA:LIMIT"),
+            ("log:20:0.005:100", "--schedule must be exp:K:LAMBDA:LIMIT"),
+            ("exp:x:0.005:100", "such as 20"),
+        ] {
+            assert!(
+                schedule(bad).unwrap_err().contains(says),
+                "{bad}: {}",
+                schedule(bad).unwrap_err()
+            );
+        }
+        assert_eq!(beam_width("10").unwrap(), "10");
+        assert!(beam_width("0").unwrap_err().contains("at least 1"));
+        assert!(beam_width("10001").unwrap_err().contains("at most 10000"));
+        assert_eq!(population("2").unwrap(), "2");
+        assert!(population("1").unwrap_err().contains("at least 2"));
+        assert!(population("100001").unwrap_err().contains("at most 100000"));
+        assert_eq!(mutation_rate(".25").unwrap(), "0.25");
+        assert!(mutation_rate("1.5").unwrap_err().contains("from 0 to 1"));
     }
 }

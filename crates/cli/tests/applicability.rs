@@ -152,6 +152,26 @@ const TABLE: &[Row] = &[
         option: "--sideways",
         applies: |a| knob(a, "sideways"),
     },
+    Row {
+        args: &["--schedule", "exp:0.5:0.0002:50000"],
+        option: "--schedule",
+        applies: |a| knob(a, "schedule"),
+    },
+    Row {
+        args: &["--beam-width", "5"],
+        option: "--beam-width",
+        applies: |a| knob(a, "beam-width"),
+    },
+    Row {
+        args: &["--population", "500"],
+        option: "--population",
+        applies: |a| knob(a, "population"),
+    },
+    Row {
+        args: &["--mutation-rate", "0.2"],
+        option: "--mutation-rate",
+        applies: |a| knob(a, "mutation-rate"),
+    },
 ];
 
 #[test]

@@ -213,6 +213,101 @@ fn sideways_takes_a_whole_number_from_0_to_a_million_where_it_applies() {
 }
 
 #[test]
+fn the_textbook_knobs_refuse_bad_values_and_other_approaches() {
+    for (args, needle) in [
+        (
+            &["--algo", "annealing", "--schedule", "exp:0:0.005:100", "8"][..],
+            "K of --schedule exp:K:LAMBDA:LIMIT must be more than 0",
+        ),
+        (
+            &[
+                "--algo",
+                "annealing",
+                "--schedule",
+                "exp:2000000:0.005:100",
+                "8",
+            ],
+            "from 0 to 1000000",
+        ),
+        (
+            &["--algo", "annealing", "--schedule", "exp:20:0:100", "8"],
+            "LAMBDA of --schedule exp:K:LAMBDA:LIMIT must be more than 0",
+        ),
+        (
+            &["--algo", "annealing", "--schedule", "exp:20:101:100", "8"],
+            "from 0 to 100",
+        ),
+        (
+            &["--algo", "annealing", "--schedule", "exp:20:0.005:0", "8"],
+            "LIMIT of --schedule exp:K:LAMBDA:LIMIT must be at least 1",
+        ),
+        (
+            &[
+                "--algo",
+                "annealing",
+                "--schedule",
+                "exp:20:0.005:10000000001",
+                "8",
+            ],
+            "at most 10000000000",
+        ),
+        (
+            &["--algo", "annealing", "--schedule", "fast", "8"],
+            "--schedule must be exp:K:LAMBDA:LIMIT",
+        ),
+        (
+            &["--algo", "beam", "--beam-width", "0", "8"],
+            "--beam-width must be at least 1",
+        ),
+        (
+            &["--algo", "beam", "--beam-width", "10001", "8"],
+            "--beam-width is too large: at most 10000",
+        ),
+        (
+            &["--algo", "beam", "--beam-width", "wide", "8"],
+            "--beam-width must be a whole number",
+        ),
+        (
+            &["--algo", "genetic", "--population", "1", "8"],
+            "--population must be at least 2",
+        ),
+        (
+            &["--algo", "genetic", "--population", "100001", "8"],
+            "--population is too large: at most 100000",
+        ),
+        (
+            &["--algo", "genetic", "--mutation-rate", "1.5", "8"],
+            "--mutation-rate must be from 0 to 1",
+        ),
+        (
+            &["--algo", "genetic", "--mutation-rate", "often", "8"],
+            "--mutation-rate must be a number",
+        ),
+    ] {
+        assert_usage_error(args, needle);
+    }
+    for (option, value) in [
+        ("--schedule", "exp:20:0.005:100"),
+        ("--beam-width", "10"),
+        ("--population", "100"),
+        ("--mutation-rate", "0.1"),
+    ] {
+        assert_usage_error(
+            &["--algo", "bitmask", option, value, "8"],
+            &format!("{option} does not apply to bitmask: it applies to"),
+        );
+    }
+    assert_usage_error(
+        &["--algo", "beam", "--population", "100", "8"],
+        "--population does not apply to beam: it applies to genetic",
+    );
+    assert_usage_error(
+        &["--algo", "genetic", "--schedule", "exp:1:1:1", "8"],
+        "--schedule does not apply to genetic: it applies to annealing",
+    );
+}
+
+#[test]
 fn bad_input_is_refused_with_usage() {
     assert_usage_error(&[], "<N>");
     assert_usage_error(&["blah"], "whole number");

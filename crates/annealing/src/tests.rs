@@ -1,0 +1,270 @@
+use std::io::{self, Write};
+use std::sync::{Arc, Mutex};
+
+use proptest::prelude::*;
+use queens_core::trace::Start;
+use queens_core::{
+    Approach, Event, Local, Options, Refusal, Steps, TraceMode, TraceRun, Tracer, is_solution,
+    known,
+};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde_json::Value;
+
+use super::*;
+use crate::board::attacking_pairs;
+
+fn opts(seed: u64, schedule: Option<&str>) -> Options {
+    Options {
+        seed,
+        knobs: schedule
+            .map(|s| vec![(schedule::KNOB, s.to_string())])
+            .unwrap_or_default(),
+        ..Options::default()
+    }
+}
+
+proptest! {
+    #[test]
+    fn h_and_its_change_agree_with_counting_pairs(
+        n in 1usize..40,
+        seed in any::<u64>(),
+        moves in proptest::collection::vec((any::<u64>(), any::<u64>()), 0..50),
+    ) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut board = Board::random(n, &mut rng);
+        prop_assert_eq!(board.h(), attacking_pairs(board.rows()));
+        for (c, r) in moves {
+            let (col, to) = (c as usize % n, r as usize % n);
+            let before = board.h();
+            let delta = board.delta(col, to);
+            board.move_queen(col, to);
+            prop_assert_eq!(board.h(), attacking_pairs(board.rows()));
+            prop_assert_eq!(board.h() as i64 - before as i64, delta);
+            let mut rebuilt = Board::new(board.rows());
+            prop_assert_eq!(&rebuilt, &board);
+            rebuilt.set_rows(&vec![0; n]);
+            prop_assert_eq!(rebuilt.h(), (n * n.saturating_sub(1) / 2) as u64);
+        }
+    }
+
+    #[test]
+    fn schedules_read_back_what_they_write(
+        k in 1e-6f64..1e6, lambda in 1e-9f64..100.0, limit in 1u64..=schedule::MAX_LIMIT,
+    ) {
+        let s = Schedule { k, lambda, limit };
+        prop_assert_eq!(Schedule::parse(&s.to_string()), Some(s));
+    }
+}
+
+#[test]
+fn the_schedule_is_aimas_exp_schedule() {
+    let s = Schedule::AIMA;
+    assert_eq!(s.temperature(0), 20.0);
+    assert!((s.temperature(99) - 20.0 * (-0.495f64).exp()).abs() < 1e-12);
+    assert_eq!(s.temperature(100), 0.0);
+    assert_eq!(Schedule::parse("exp:20:0.005:100"), Some(s));
+    for bad in [
+        "exp:0:0.005:100",
+        "exp:20:0:100",
+        "exp:20:0.005:0",
+        "exp:-1:0.005:100",
+        "exp:2000000:0.005:100",
+        "exp:20:101:100",
+        "exp:20:0.005:10000000001",
+        "exp:20:0.005:1.5",
+        "exp:20:0.005",
+        "exp:20:0.005:100:1",
+        "exp:inf:0.005:100",
+        "exp:nan:0.005:100",
+        "log:20:0.005:100",
+    ] {
+        assert_eq!(Schedule::parse(bad), None, "{bad}");
+        let refused = Local(Annealing).first(8, &opts(1, Some(bad)), Steps::Skip);
+        assert!(matches!(refused, Err(Refusal::Unsupported { .. })), "{bad}");
+    }
+}
+
+#[test]
+fn boards_found_are_solutions_and_runs_are_reproducible() {
+    for n in 0..=12 {
+        let mut solved = 0;
+        for seed in 1..=20 {
+            let o = opts(seed, None);
+            match Local(Annealing).first(n, &o, Steps::Count) {
+                Ok(out) => {
+                    let board = out.solution.clone();
+                    match &board {
+                        Some(b) => {
+                            assert!(is_solution(b) && b.len() == n, "n = {n}, seed {seed}");
+                            solved += 1;
+                        }
+                        None => assert!(!known::solvable(n), "n = {n}"),
+                    }
+                    let timed = Local(Annealing).first(n, &o, Steps::Skip).unwrap();
+                    assert_eq!(timed.solution, board, "n = {n}, seed {seed}");
+                    assert_eq!(timed.extra, out.extra);
+                    let accepted = out.extra[0].1;
+                    assert!(accepted <= out.steps.unwrap());
+                }
+                Err(Refusal::GaveUp { steps, .. }) => {
+                    assert!(n > 3);
+                    assert_eq!(steps, Schedule::DEFAULT.limit, "T = 0 ends the run");
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        if known::solvable(n) && n <= 10 {
+            assert!(solved >= 15, "n = {n}: {solved} of 20");
+        }
+    }
+}
+
+#[test]
+fn the_step_budget_and_the_limit_are_honoured() {
+    for max in [0, 1, 7, 50] {
+        for seed in 1..=20 {
+            let o = Options {
+                max_steps: Some(max),
+                ..opts(seed, None)
+            };
+            match Local(Annealing).first(8, &o, Steps::Count) {
+                Ok(out) => assert!(out.steps.unwrap() <= max),
+                Err(Refusal::GaveUp { steps, .. }) => assert_eq!(steps, max),
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+    for seed in 1..=20 {
+        match Local(Annealing).first(8, &opts(seed, Some("exp:20:0.005:10")), Steps::Count) {
+            Ok(out) => assert!(out.steps.unwrap() <= 10),
+            Err(Refusal::GaveUp { steps, .. }) => assert_eq!(steps, 10),
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
+/// A writer the test reads back.
+#[derive(Clone, Default)]
+struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Buffer {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn traces_replay_to_the_board_found() {
+    let approach = Local(Annealing);
+    for n in [4, 5, 6, 8, 10, 12] {
+        for seed in 1..=5 {
+            let o = opts(seed, None);
+            let Ok(first) = approach.first(n, &o, Steps::Count) else {
+                continue;
+            };
+            let buffer = Buffer::default();
+            let start = Start {
+                algo: INFO.id,
+                n,
+                mode: TraceMode::First,
+                step: TRACE.step,
+                node: None,
+            };
+            let mut tracer = Tracer::new(Box::new(buffer.clone()), &start);
+            let traced = approach.trace(n, &o, TraceRun::First, &mut tracer).unwrap();
+            tracer.finish(traced.solutions).unwrap();
+            assert_eq!(traced.solution, first.solution);
+            assert_eq!(traced.steps, first.steps);
+            let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+            let lines: Vec<Value> = text
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            assert_eq!(lines[1]["event"], "init");
+            let one_based = |v: &Value| v.as_u64().unwrap() as usize - 1;
+            let mut board: Vec<u32> = lines[1]["board"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| one_based(v) as u32)
+                .collect();
+            let (mut moves, mut taken) = (0, 0);
+            for e in &lines[2..lines.len() - 1] {
+                assert_eq!(e["event"], Event::Move.name());
+                let (col, from, to) = (
+                    one_based(&e["col"]),
+                    one_based(&e["from"]),
+                    one_based(&e["to"]),
+                );
+                assert_eq!(board[col] as usize, from, "{e}");
+                board[col] = to as u32;
+                taken += u64::from(to != from);
+                moves += 1;
+                let attackers = (0..n)
+                    .filter(|&c| c != col)
+                    .filter(|&c| {
+                        let r = board[c] as usize;
+                        r == to || r.abs_diff(to) == c.abs_diff(col)
+                    })
+                    .count();
+                assert_eq!(e["conflicts"], attackers, "{e}");
+            }
+            assert_eq!(
+                Some(&board),
+                first.solution.as_ref(),
+                "n = {n}, seed {seed}"
+            );
+            assert_eq!(Some(moves), first.steps);
+            assert_eq!(taken, first.extra[0].1, "accepted moves change a row");
+            assert_eq!(lines.last().unwrap()["steps"], moves);
+        }
+    }
+}
+
+/// The success share and mean steps at n over `seeds` seeds.
+fn share(n: usize, schedule: &str, seeds: u64) -> (f64, f64, f64) {
+    let (mut ok, mut ok_steps, mut fail_steps) = (0u64, 0u64, 0u64);
+    for seed in 1..=seeds {
+        match Local(Annealing).first(n, &opts(seed, Some(schedule)), Steps::Count) {
+            Ok(out) => {
+                assert!(is_solution(out.solution.as_ref().unwrap()));
+                ok += 1;
+                ok_steps += out.steps.unwrap();
+            }
+            Err(Refusal::GaveUp { steps, .. }) => fail_steps += steps,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    let fails = seeds - ok;
+    (
+        ok as f64 / seeds as f64,
+        ok_steps as f64 / ok.max(1) as f64,
+        fail_steps as f64 / fails.max(1) as f64,
+    )
+}
+
+/// `cargo test --release -p queens-annealing -- --ignored --nocapture measure`
+#[test]
+#[ignore]
+fn measure() {
+    let seeds: u64 = std::env::var("SEEDS").map_or(1000, |s| s.parse().unwrap());
+    let schedules = std::env::var("SCHEDULES")
+        .unwrap_or_else(|_| format!("{},{}", Schedule::AIMA, Schedule::DEFAULT));
+    let sizes = std::env::var("SIZES").unwrap_or_else(|_| "8".into());
+    for s in schedules.split(',') {
+        for n in sizes.split(',') {
+            let n: usize = n.parse().unwrap();
+            let t = std::time::Instant::now();
+            let (p, ok, fail) = share(n, s, seeds);
+            println!(
+                "{s} n = {n}: solved {p:.3} of {seeds}, mean steps {ok:.0} on success, {fail:.0} on failure, {:.3} s",
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
+}
