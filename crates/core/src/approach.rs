@@ -177,7 +177,8 @@ pub enum Refusal {
         /// How many events the sizes beyond the limit would write.
         reason: &'static str,
     },
-    /// A local search used up its step budget without finding a solution.
+    /// A local search gave up without a solution: its step budget ran out,
+    /// or (a hill climb) it stopped at a local minimum it cannot leave.
     GaveUp {
         /// Approach id.
         id: &'static str,
@@ -217,7 +218,7 @@ impl fmt::Display for Refusal {
             }
             Refusal::GaveUp { id, n, steps } => write!(
                 f,
-                "{id} found no solution for n = {n} within its budget of {steps} step{}",
+                "{id} found no solution for n = {n}: it gave up after {steps} step{} (its budget, or a local minimum it cannot leave)",
                 if *steps == 1 { "" } else { "s" }
             ),
         }

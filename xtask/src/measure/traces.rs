@@ -37,11 +37,15 @@ pub const TIMEOUT: Duration = Duration::from_secs(30);
 /// csp lab's default knobs walk exactly `bitmask`'s tree (a test), so its
 /// trace would repeat bitmask's (`queens --algo csp --trace` traces any knobs).
 const NO_TREE: [&str; 2] = ["half-join", "csp"];
-/// The local searches traced, with [`SEED`].
-const LOCAL: [&str; 3] = [
+/// The local searches traced, with [`SEED`]: those that never give up
+/// within their default budget at these sizes (a failed run stops the
+/// report), the textbook's climbs with restarts among them.
+const LOCAL: [&str; 5] = [
     "min-conflicts-random",
     "min-conflicts-most-conflicted",
     "swap-search",
+    "random-restart",
+    "random-restart-sideways",
 ];
 /// What `queens` says when it refuses a trace that would pass its bound
 /// on events (`Refusal::TraceTooLong`).
