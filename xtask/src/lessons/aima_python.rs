@@ -70,11 +70,19 @@ pub struct AimaPython {
     pub python: String,
     /// The date of the run (day).
     pub date: String,
-    /// The twelve settings.
+    /// The twelve settings (on the tables page, not in the chapter).
+    #[serde(skip)]
     pub settings: Vec<Setting>,
+    /// How many settings were compared.
+    pub compared: usize,
+    /// The largest n at which some setting agrees node by node.
+    pub agree_max_n: Option<usize>,
+    /// The settings that agree at some n.
+    pub agreeing: usize,
     /// Every cause found, in alphabetical order.
     pub codes: Vec<String>,
-    /// `min_conflicts`, if it ran.
+    /// `min_conflicts`, if it ran (on the tables page, not in the chapter).
+    #[serde(skip)]
     pub min_conflicts: Option<MinConflicts>,
 }
 
@@ -159,6 +167,9 @@ pub fn aima_python(ctx: &Ctx) -> Option<AimaPython> {
     codes.dedup();
     let mc: Vec<&Row> = rows.iter().filter(|r| r.kind == "min_conflicts").collect();
     Some(AimaPython {
+        compared: settings.len(),
+        agree_max_n: settings.iter().flat_map(|s| s.agree.iter().copied()).max(),
+        agreeing: settings.iter().filter(|s| !s.agree.is_empty()).count(),
         package: first.package.clone(),
         python: first.python.clone(),
         date: first.date.chars().take(10).collect(),

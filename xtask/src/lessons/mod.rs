@@ -115,7 +115,8 @@ pub const PLAN: &[Plan] = &[
     plan!("14-benchmarks", Reference, reference::benchmarks_page, reference::benchmarks_flips),
     plan!("15-reproduce", Reference, reference::reproduce_page, reference::reproduce_flips),
     plan!("16-glossary", Reference, reference::words_page, reference::no_flips),
-    plan!("17-references", Reference, reference::words_page, reference::no_flips),
+    plan!("17-textbook-tables", Reference, textbook::tables_page, textbook::tables_flips),
+    plan!("18-references", Reference, reference::words_page, reference::no_flips),
 ];
 
 /// Every chapter of [`PLAN`] with its data, or `None` where the data lack it.

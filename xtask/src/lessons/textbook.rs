@@ -225,8 +225,14 @@ pub struct Textbook {
     pub eight: Vec<AtEight>,
     /// The random-restart checks.
     pub restarts: Vec<Restarts>,
-    /// Every method as n grows.
+    /// Every method as n grows (on the tables page, not in the chapter).
+    #[serde(skip)]
     pub growth: Vec<Growth>,
+    /// The methods that stopped solving as n grew, with the last n they
+    /// solved something at.
+    pub stopped_solving: Vec<(String, usize)>,
+    /// The methods that solved every start at the study's largest n, and that n.
+    pub solved_to_end: Vec<(String, usize)>,
     /// Min-conflicts at a million queens, if measured.
     pub million: Option<Million>,
     /// The book's figures compared (shares, steps, restart costs, the million).
@@ -278,7 +284,9 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
             .iter()
             .filter(|p| p.approach == e.method && p.knobs == e.knobs && p.n < 1_000_000)
             .collect();
-        let Some(last) = mine.iter().max_by_key(|p| p.n) else {
+        // A size cut before any start finished tells only that it was cut.
+        let cut_empty = mine.iter().any(|p| p.starts == 0);
+        let Some(last) = mine.iter().filter(|p| p.starts > 0).max_by_key(|p| p.n) else {
             continue;
         };
         let with_steps = mine.iter().filter(|p| p.solved > 0).max_by_key(|p| p.n);
@@ -295,7 +303,7 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
             last_steps: with_steps.and_then(|p| p.steps_solved).map(|s| s.median),
             last_steps_n: with_steps.map(|p| p.n),
             last_seconds: last.seconds_median,
-            ended: if last.starts < last.planned {
+            ended: if cut_empty || last.starts < last.planned {
                 Ended::Budget
             } else if last.solved == 0 {
                 Ended::NoneSolved
@@ -338,7 +346,19 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
         .and_then(|p| p.steps_solved)
         .zip(at8("random-restart-sideways").and_then(|p| p.steps_solved))
         .map(|(a, b)| Verdict::of(a, b));
+    let stopped_solving = growth
+        .iter()
+        .filter(|g| g.ended == Ended::NoneSolved)
+        .map(|g| (g.method.clone(), g.last_steps_n.unwrap_or(8)))
+        .collect();
+    let solved_to_end = growth
+        .iter()
+        .filter(|g| g.ended == Ended::Plan && g.all_solved_n == Some(g.last_n))
+        .map(|g| (g.method.clone(), g.last_n))
+        .collect();
     Some(Textbook {
+        stopped_solving,
+        solved_to_end,
         starts,
         eight,
         restarts,
@@ -377,7 +397,7 @@ fn lines(
         }
         let pts: Vec<(f64, f64)> = all
             .iter()
-            .filter(|p| p.approach == id && p.knobs == knobs && p.n < 1_000_000)
+            .filter(|p| p.approach == id && p.knobs == knobs && p.n < 1_000_000 && p.starts > 0)
             .filter_map(|p| Some((p.n as f64, value(p)?)))
             .collect();
         if pts.len() > 1 {
@@ -433,6 +453,90 @@ pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
     Some(Chapter::new(&textbook(ctx)?, figures(ctx)))
 }
 
+/// The reference page with chapter 6's tables in full.
+#[derive(Clone, Debug, Serialize)]
+pub struct Tables {
+    /// Every method as n grows.
+    pub growth: Vec<Growth>,
+    /// Every setting of the table of checks.
+    pub csp: Vec<crate::lessons::csp_book::Setting>,
+    /// Every setting of aima-python's `backtracking_search`.
+    pub aima: Vec<crate::lessons::aima_python::Setting>,
+    /// aima-python's `min_conflicts` against ours.
+    pub min_conflicts: Option<crate::lessons::aima_python::MinConflicts>,
+}
+
+fn tables(ctx: &Ctx) -> Option<Tables> {
+    let t = textbook(ctx)?;
+    Some(Tables {
+        growth: t.growth,
+        csp: t.csp.map(|c| c.settings).unwrap_or_default(),
+        min_conflicts: t.aima.as_ref().and_then(|a| a.min_conflicts.clone()),
+        aima: t.aima.map(|a| a.settings).unwrap_or_default(),
+    })
+}
+
+pub(super) fn tables_page(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&tables(ctx)?, Vec::new()))
+}
+
+/// The tables page's variants: empty tables, and the growth's other endings.
+#[cfg(test)]
+pub(super) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = tables(ctx) else {
+        return Vec::new();
+    };
+    let mut f = base.clone();
+    for (g, ended) in f.growth.iter_mut().zip(
+        [Ended::Plan, Ended::NoneSolved, Ended::Budget]
+            .iter()
+            .cycle(),
+    ) {
+        g.ended = *ended;
+        g.all_solved_n = None;
+        g.last_steps = None;
+        g.last_steps_n = None;
+    }
+    for c in &mut f.csp {
+        c.median_k = None;
+        c.runs = 1;
+        c.vs_book = c.book.map(|_| Verdict::Higher);
+    }
+    for a in &mut f.aima {
+        a.agree.clear();
+        a.causes.clear();
+        a.unexplained = 1;
+        a.timeouts = 0;
+    }
+    let mut g = base;
+    g.min_conflicts = None;
+    if let Some(c) = g.csp.first_mut() {
+        c.median_k = c.median_k.or(Some(1.0));
+        c.runs = 1;
+    }
+    for c in g.csp.iter_mut().skip(1) {
+        c.vs_book = c.book.map(|_| Verdict::Lower);
+        c.median_k = c.median_k.or(Some(1.0));
+        c.low_k = c.low_k.or(Some(1.0));
+        c.high_k = c.high_k.or(Some(1.0));
+        c.runs = 5;
+    }
+    if let Some(m) = &mut f.min_conflicts {
+        m.ours_all = false;
+    }
+    let empty = Tables {
+        growth: Vec::new(),
+        csp: Vec::new(),
+        aima: Vec::new(),
+        min_conflicts: None,
+    };
+    vec![
+        Chapter::new(&f, Vec::new()),
+        Chapter::new(&g, Vec::new()),
+        Chapter::new(&empty, Vec::new()),
+    ]
+}
+
 /// Variants for the branches the committed data do not take.
 #[cfg(test)]
 pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
@@ -460,6 +564,10 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
             m.vs_book = v;
         }
         f.restart_vs_sideways = Some(v);
+        if v == Verdict::Lower {
+            f.stopped_solving.clear();
+            f.solved_to_end.clear();
+        }
         if let Some(c) = &mut f.csp {
             for s in &mut c.settings {
                 s.vs_book = s.book.map(|_| v);
@@ -535,8 +643,6 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
             f.eight.retain(|e| e.method != "hill-climbing");
             f.restarts.clear();
             f.million = None;
-            f.checks = 0;
-            f.agree = 0;
             for e in &mut f.eight {
                 e.steps_solved = None;
                 e.steps_failed = None;
@@ -548,6 +654,8 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     f.restart_vs_sideways = None;
     f.csp = None;
     f.aima = None;
+    f.checks = 0;
+    f.agree = 0;
     out.push(Chapter::new(&f, figures(ctx)));
     out
 }

@@ -106,7 +106,11 @@ pub fn measure(
     for (id, knobs) in METHODS.into_iter().filter(|(id, _)| has(id)) {
         for (i, &(n, starts)) in plan.sizes.iter().enumerate() {
             progress(id, n);
-            let budget = if i == 0 { plan.budget_eight } else { plan.budget };
+            let budget = if i == 0 {
+                plan.budget_eight
+            } else {
+                plan.budget
+            };
             let row = point(exe, id, knobs, n, starts, budget)?;
             let stop = row.status == PointStatus::Cut || row.solved == 0;
             rows.push(row);
