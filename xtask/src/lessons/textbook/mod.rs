@@ -10,9 +10,19 @@ use serde::Serialize;
 use super::aima_python::{AimaPython, aima_python};
 use super::csp_book::{CspBook, csp_book};
 use super::{Chapter, Ctx};
+
+#[cfg(test)]
+mod flips;
+mod tables;
+
 use crate::analysis::textbook::{Point, point, restart_cost};
 use crate::analysis::{Spread, Verdict};
 use crate::figure::{Chart, Figure, Line, LineChart, Unit};
+#[cfg(test)]
+pub(super) use flips::flips;
+#[cfg(test)]
+pub(super) use tables::tables_flips;
+pub(super) use tables::tables_page;
 
 /// A figure the book prints for one method at n = 8.
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -451,211 +461,4 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
 
 pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
     Some(Chapter::new(&textbook(ctx)?, figures(ctx)))
-}
-
-/// The reference page with chapter 6's tables in full.
-#[derive(Clone, Debug, Serialize)]
-pub struct Tables {
-    /// Every method as n grows.
-    pub growth: Vec<Growth>,
-    /// Every setting of the table of checks.
-    pub csp: Vec<crate::lessons::csp_book::Setting>,
-    /// Every setting of aima-python's `backtracking_search`.
-    pub aima: Vec<crate::lessons::aima_python::Setting>,
-    /// aima-python's `min_conflicts` against ours.
-    pub min_conflicts: Option<crate::lessons::aima_python::MinConflicts>,
-}
-
-fn tables(ctx: &Ctx) -> Option<Tables> {
-    let t = textbook(ctx)?;
-    Some(Tables {
-        growth: t.growth,
-        csp: t.csp.map(|c| c.settings).unwrap_or_default(),
-        min_conflicts: t.aima.as_ref().and_then(|a| a.min_conflicts.clone()),
-        aima: t.aima.map(|a| a.settings).unwrap_or_default(),
-    })
-}
-
-pub(super) fn tables_page(ctx: &Ctx) -> Option<Chapter> {
-    Some(Chapter::new(&tables(ctx)?, Vec::new()))
-}
-
-/// The tables page's variants: empty tables, and the growth's other endings.
-#[cfg(test)]
-pub(super) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
-    let Some(base) = tables(ctx) else {
-        return Vec::new();
-    };
-    let mut f = base.clone();
-    for (g, ended) in f.growth.iter_mut().zip(
-        [Ended::Plan, Ended::NoneSolved, Ended::Budget]
-            .iter()
-            .cycle(),
-    ) {
-        g.ended = *ended;
-        g.all_solved_n = None;
-        g.last_steps = None;
-        g.last_steps_n = None;
-    }
-    for c in &mut f.csp {
-        c.median_k = None;
-        c.runs = 1;
-        c.vs_book = c.book.map(|_| Verdict::Higher);
-    }
-    for a in &mut f.aima {
-        a.agree.clear();
-        a.causes.clear();
-        a.unexplained = 1;
-        a.timeouts = 0;
-    }
-    let mut g = base;
-    g.min_conflicts = None;
-    if let Some(c) = g.csp.first_mut() {
-        c.median_k = c.median_k.or(Some(1.0));
-        c.runs = 1;
-    }
-    for c in g.csp.iter_mut().skip(1) {
-        c.vs_book = c.book.map(|_| Verdict::Lower);
-        c.median_k = c.median_k.or(Some(1.0));
-        c.low_k = c.low_k.or(Some(1.0));
-        c.high_k = c.high_k.or(Some(1.0));
-        c.runs = 5;
-    }
-    if let Some(m) = &mut f.min_conflicts {
-        m.ours_all = false;
-    }
-    let empty = Tables {
-        growth: Vec::new(),
-        csp: Vec::new(),
-        aima: Vec::new(),
-        min_conflicts: None,
-    };
-    vec![
-        Chapter::new(&f, Vec::new()),
-        Chapter::new(&g, Vec::new()),
-        Chapter::new(&empty, Vec::new()),
-    ]
-}
-
-/// Variants for the branches the committed data do not take.
-#[cfg(test)]
-pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
-    let Some(base) = textbook(ctx) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for v in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
-        let mut f = base.clone();
-        // Every row as if the book printed figures for it.
-        for e in &mut f.eight {
-            e.book = e.book.or(book("hill-climbing"));
-        }
-        for e in &mut f.eight {
-            e.solved_vs_book = e.book.map(|_| v);
-            e.steps_solved_vs_book = e.book.map(|_| v);
-            e.steps_failed_vs_book = e.book.map(|_| v);
-            e.steps_failed = e.steps_failed.or(Some(1.0));
-        }
-        for r in &mut f.restarts {
-            r.verdict = v;
-            r.vs_book = v;
-        }
-        if let Some(m) = &mut f.million {
-            m.vs_book = v;
-        }
-        f.restart_vs_sideways = Some(v);
-        if v == Verdict::Lower {
-            f.stopped_solving.clear();
-            f.solved_to_end.clear();
-        }
-        if let Some(c) = &mut f.csp {
-            for s in &mut c.settings {
-                s.vs_book = s.book.map(|_| v);
-                if v == Verdict::Higher {
-                    s.runs = 1;
-                    s.median_k = s.median_k.or(Some(1.0));
-                }
-            }
-            c.same_ranking = v != Verdict::Lower;
-            if let Some(a) = &mut f.aima {
-                match v {
-                    Verdict::Lower => a.min_conflicts = None,
-                    Verdict::Higher => {
-                        for s in &mut a.settings {
-                            s.unexplained = 1;
-                            s.timeouts = 0;
-                            s.agree.clear();
-                            s.causes.clear();
-                        }
-                        a.codes.push("a-cause-the-text-does-not-know".into());
-                        if let Some(m) = &mut a.min_conflicts {
-                            m.ours_all = false;
-                        }
-                    }
-                    Verdict::WithinNoise => {}
-                }
-            }
-            c.fewer_than_book = v == Verdict::Lower;
-            for b in &mut c.backjumping {
-                b.verdict = v;
-            }
-        }
-        f.agree = if v == Verdict::WithinNoise {
-            f.checks
-        } else {
-            0
-        };
-        for (g, ended) in f.growth.iter_mut().zip(
-            [Ended::Plan, Ended::NoneSolved, Ended::Budget]
-                .iter()
-                .cycle(),
-        ) {
-            g.ended = *ended;
-            if v == Verdict::Lower {
-                g.all_solved_n = None;
-                g.last_steps = None;
-                g.last_steps_n = None;
-            }
-        }
-        if v == Verdict::Lower {
-            if let Some(e) = f.eight.first_mut() {
-                e.method = "hill-climbing".into();
-                e.knobs.clear();
-            }
-            while f.restarts.len() < 2 {
-                f.restarts.push(Restarts {
-                    method: "random-restart".into(),
-                    climb: "hill-climbing".into(),
-                    climbs: 7.0,
-                    predicted: 22.0,
-                    predicted_low: 20.0,
-                    predicted_high: 24.0,
-                    measured: 23.0,
-                    measured_low: 21.0,
-                    measured_high: 25.0,
-                    verdict: v,
-                    book: 22.0,
-                    vs_book: v,
-                });
-            }
-        }
-        if v == Verdict::WithinNoise {
-            f.eight.retain(|e| e.method != "hill-climbing");
-            f.restarts.clear();
-            f.million = None;
-            for e in &mut f.eight {
-                e.steps_solved = None;
-                e.steps_failed = None;
-            }
-        }
-        out.push(Chapter::new(&f, figures(ctx)));
-    }
-    let mut f = base;
-    f.restart_vs_sideways = None;
-    f.csp = None;
-    f.aima = None;
-    f.checks = 0;
-    f.agree = 0;
-    out.push(Chapter::new(&f, figures(ctx)));
-    out
 }

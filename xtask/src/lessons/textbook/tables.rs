@@ -1,0 +1,93 @@
+//! Reference page 17: chapter 6's tables in full (the growth in n, the
+//! table of checks, aima-python setting by setting).
+
+use serde::Serialize;
+
+use super::{Growth, textbook};
+use crate::lessons::{Chapter, Ctx};
+#[cfg(test)]
+use {super::Ended, crate::analysis::Verdict};
+
+/// The reference page with chapter 6's tables in full.
+#[derive(Clone, Debug, Serialize)]
+pub struct Tables {
+    /// Every method as n grows.
+    pub growth: Vec<Growth>,
+    /// Every setting of the table of checks.
+    pub csp: Vec<crate::lessons::csp_book::Setting>,
+    /// Every setting of aima-python's `backtracking_search`.
+    pub aima: Vec<crate::lessons::aima_python::Setting>,
+    /// aima-python's `min_conflicts` against ours.
+    pub min_conflicts: Option<crate::lessons::aima_python::MinConflicts>,
+}
+
+fn tables(ctx: &Ctx) -> Option<Tables> {
+    let t = textbook(ctx)?;
+    Some(Tables {
+        growth: t.growth,
+        csp: t.csp.map(|c| c.settings).unwrap_or_default(),
+        min_conflicts: t.aima.as_ref().and_then(|a| a.min_conflicts.clone()),
+        aima: t.aima.map(|a| a.settings).unwrap_or_default(),
+    })
+}
+
+pub(in crate::lessons) fn tables_page(ctx: &Ctx) -> Option<Chapter> {
+    Some(Chapter::new(&tables(ctx)?, Vec::new()))
+}
+
+/// The tables page's variants: empty tables, and the growth's other endings.
+#[cfg(test)]
+pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
+    let Some(base) = tables(ctx) else {
+        return Vec::new();
+    };
+    let mut f = base.clone();
+    for (g, ended) in f.growth.iter_mut().zip(
+        [Ended::Plan, Ended::NoneSolved, Ended::Budget]
+            .iter()
+            .cycle(),
+    ) {
+        g.ended = *ended;
+        g.all_solved_n = None;
+        g.last_steps = None;
+        g.last_steps_n = None;
+    }
+    for c in &mut f.csp {
+        c.median_k = None;
+        c.runs = 1;
+        c.vs_book = c.book.map(|_| Verdict::Higher);
+    }
+    for a in &mut f.aima {
+        a.agree.clear();
+        a.causes.clear();
+        a.unexplained = 1;
+        a.timeouts = 0;
+    }
+    let mut g = base;
+    g.min_conflicts = None;
+    if let Some(c) = g.csp.first_mut() {
+        c.median_k = c.median_k.or(Some(1.0));
+        c.runs = 1;
+    }
+    for c in g.csp.iter_mut().skip(1) {
+        c.vs_book = c.book.map(|_| Verdict::Lower);
+        c.median_k = c.median_k.or(Some(1.0));
+        c.low_k = c.low_k.or(Some(1.0));
+        c.high_k = c.high_k.or(Some(1.0));
+        c.runs = 5;
+    }
+    if let Some(m) = &mut f.min_conflicts {
+        m.ours_all = false;
+    }
+    let empty = Tables {
+        growth: Vec::new(),
+        csp: Vec::new(),
+        aima: Vec::new(),
+        min_conflicts: None,
+    };
+    vec![
+        Chapter::new(&f, Vec::new()),
+        Chapter::new(&g, Vec::new()),
+        Chapter::new(&empty, Vec::new()),
+    ]
+}
