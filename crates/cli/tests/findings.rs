@@ -75,7 +75,7 @@ fn f1_output_keeps_the_file_when_no_board_comes(dir: &Path) {
     ];
     let out = queens_in(dir, &args);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("budget of 1 step"));
+    assert!(text(&out.stderr).contains("gave up after 1 step"));
     assert_eq!(fs::read_to_string(dir.join("keep.txt")).unwrap(), "data\n");
     let said = ok(dir, &["--algo", "swap-search", "--output", "keep.txt", "3"]);
     assert_eq!(

@@ -307,7 +307,7 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
             last_pct: 100.0 * last.share.median,
             all_solved_n: mine
                 .iter()
-                .filter(|p| p.solved == p.starts)
+                .filter(|p| p.starts > 0 && p.solved == p.starts)
                 .map(|p| p.n)
                 .max(),
             last_steps: with_steps.and_then(|p| p.steps_solved).map(|s| s.median),
