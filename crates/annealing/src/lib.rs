@@ -61,8 +61,8 @@
 //!
 //! # Measured
 //!
-//! `cargo test --release -p queens-annealing -- --ignored --nocapture
-//! measure` (seeds 1 to 1000, or `SEEDS`, `SIZES`, `SCHEDULES`): at n = 8
+//! With the `starts` binary of crates/approaches (`starts annealing 8 1
+//! 1000 schedule=exp:K:LAMBDA:LIMIT`, seeds 1 to 1000): at n = 8
 //! aima-python's `exp_schedule()` (exp:20:0.005:100) solved 2 boards in
 //! 1000 (100 iterations, nearly all at T > 12: a random walk); its k and λ
 //! with a limit of 10 000 solved 97.4%, the rest frozen in a local minimum

@@ -226,45 +226,6 @@ fn traces_replay_to_the_board_found() {
     }
 }
 
-/// The success share and mean steps at n over `seeds` seeds.
-fn share(n: usize, schedule: &str, seeds: u64) -> (f64, f64, f64) {
-    let (mut ok, mut ok_steps, mut fail_steps) = (0u64, 0u64, 0u64);
-    for seed in 1..=seeds {
-        match Local(Annealing).first(n, &opts(seed, Some(schedule)), Steps::Count) {
-            Ok(out) => {
-                assert!(is_solution(out.solution.as_ref().unwrap()));
-                ok += 1;
-                ok_steps += out.steps.unwrap();
-            }
-            Err(Refusal::GaveUp { steps, .. }) => fail_steps += steps,
-            Err(e) => panic!("{e}"),
-        }
-    }
-    let fails = seeds - ok;
-    (
-        ok as f64 / seeds as f64,
-        ok_steps as f64 / ok.max(1) as f64,
-        fail_steps as f64 / fails.max(1) as f64,
-    )
-}
-
-/// `cargo test --release -p queens-annealing -- --ignored --nocapture measure`
-#[test]
-#[ignore]
-fn measure() {
-    let seeds: u64 = std::env::var("SEEDS").map_or(1000, |s| s.parse().unwrap());
-    let schedules = std::env::var("SCHEDULES")
-        .unwrap_or_else(|_| format!("{},{}", Schedule::AIMA, Schedule::DEFAULT));
-    let sizes = std::env::var("SIZES").unwrap_or_else(|_| "8".into());
-    for s in schedules.split(',') {
-        for n in sizes.split(',') {
-            let n: usize = n.parse().unwrap();
-            let t = std::time::Instant::now();
-            let (p, ok, fail) = share(n, s, seeds);
-            println!(
-                "{s} n = {n}: solved {p:.3} of {seeds}, mean steps {ok:.0} on success, {fail:.0} on failure, {:.3} s",
-                t.elapsed().as_secs_f64()
-            );
-        }
-    }
-}
+// Success shares and mean steps over many seeds are measured by the
+// `starts` binary of crates/approaches (`starts ID N FIRST_SEED SEEDS
+// [MAX_STEPS] [KNOB=VALUE]...`), which the textbook study runs.

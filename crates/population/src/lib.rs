@@ -49,8 +49,8 @@
 //!
 //! # Measured (the defaults)
 //!
-//! `KNOB=beam-width|population VALUES=… SIZES=… cargo test --release -p
-//! queens-population -- --ignored --nocapture measure`, seeds 1 to 1000:
+//! With the `starts` binary of crates/approaches (`starts beam 8 1 1000
+//! beam-width=K`, `starts genetic 8 1 1000 population=N`), seeds 1 to 1000:
 //!
 //! - `beam` at n = 8 solved 96.5% with k = 1 (a hill climber that must
 //!   move), 99.8% with k = 5, 99.9% with k = 10 (4.3 generations on

@@ -207,58 +207,6 @@ fn traces_hold_a_board_per_generation_ending_with_the_board_found() {
     }
 }
 
-/// Success share and mean steps at n over `seeds` seeds.
-fn share(
-    approach: &dyn Approach,
-    n: usize,
-    knobs: &[(&'static str, &str)],
-    seeds: u64,
-) -> (f64, f64, f64) {
-    let (mut ok, mut ok_steps, mut fail_steps) = (0u64, 0u64, 0u64);
-    for seed in 1..=seeds {
-        match approach.first(n, &opts(seed, knobs), Steps::Count) {
-            Ok(out) => {
-                assert!(is_solution(out.solution.as_ref().unwrap()));
-                ok += 1;
-                ok_steps += out.steps.unwrap();
-            }
-            Err(Refusal::GaveUp { steps, .. }) => fail_steps += steps,
-            Err(e) => panic!("{e}"),
-        }
-    }
-    let fails = seeds - ok;
-    (
-        ok as f64 / seeds as f64,
-        ok_steps as f64 / ok.max(1) as f64,
-        fail_steps as f64 / fails.max(1) as f64,
-    )
-}
-
-/// `KNOB=beam-width VALUES=1,10 SIZES=8 cargo test --release -p
-/// queens-population -- --ignored --nocapture measure`
-#[test]
-#[ignore]
-fn measure() {
-    let seeds: u64 = std::env::var("SEEDS").map_or(1000, |s| s.parse().unwrap());
-    let [beam, genetic] = both();
-    let knob: &'static str = match std::env::var("KNOB").as_deref() {
-        Ok("population") => POPULATION,
-        Ok("mutation-rate") => MUTATION_RATE,
-        _ => BEAM_WIDTH,
-    };
-    let approach = if knob == BEAM_WIDTH { beam } else { genetic };
-    let values = std::env::var("VALUES").unwrap_or_else(|_| "10".into());
-    let sizes = std::env::var("SIZES").unwrap_or_else(|_| "8".into());
-    for v in values.split(',') {
-        for n in sizes.split(',') {
-            let n: usize = n.parse().unwrap();
-            let t = std::time::Instant::now();
-            let (p, ok, fail) = share(approach, n, &[(knob, v)], seeds);
-            println!(
-                "{} {knob} {v} n = {n}: solved {p:.3} of {seeds}, mean steps {ok:.1} on success, {fail:.1} on failure, {:.3} s",
-                approach.info().id,
-                t.elapsed().as_secs_f64()
-            );
-        }
-    }
-}
+// Success shares and mean steps over many seeds are measured by the
+// `starts` binary of crates/approaches (`starts ID N FIRST_SEED SEEDS
+// [MAX_STEPS] [KNOB=VALUE]...`), which the textbook study runs.
