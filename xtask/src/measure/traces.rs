@@ -37,16 +37,24 @@ pub const TIMEOUT: Duration = Duration::from_secs(30);
 /// csp lab's default knobs walk exactly `bitmask`'s tree (a test), so its
 /// trace would repeat bitmask's (`queens --algo csp --trace` traces any knobs).
 const NO_TREE: [&str; 2] = ["half-join", "csp"];
-/// The local searches traced, with [`SEED`]: those that never give up
-/// within their default budget at these sizes (a failed run stops the
-/// report), the textbook's climbs with restarts among them.
-const LOCAL: [&str; 5] = [
+/// The local searches traced, from [`SEED`] on: a run that gives up (a
+/// climb stuck at a local minimum) is taken again with the next seed, up to
+/// [`SEEDS`] seeds; each is traced only up to its `quick_n`.
+const LOCAL: [&str; 11] = [
     "min-conflicts-random",
     "min-conflicts-most-conflicted",
     "swap-search",
+    "hill-climbing",
+    "hill-climbing-sideways",
     "random-restart",
     "random-restart-sideways",
+    "first-choice",
+    "annealing",
+    "beam",
+    "genetic",
 ];
+/// Seeds a local search is tried with before its trace is left out.
+const SEEDS: u64 = 20;
 /// What `queens` says when it refuses a trace that would pass its bound
 /// on events (`Refusal::TraceTooLong`).
 const REFUSED: &str = "--trace writes at most";
@@ -105,7 +113,8 @@ impl Run {
 /// The traces to take, most wanted first (the budget cuts the tail): every
 /// exhaustive approach that walks a tree, counting at n = 4..6; the same
 /// finding a first solution at n = 7..10 (up to the approach's largest n);
-/// the local searches at n = 8, 16, 32 and 64 with seed 1.
+/// the local searches at n = 8, 16, 32 and 64 (up to their `quick_n`) from
+/// seed 1.
 pub fn plan() -> Vec<Run> {
     let exhaustive: Vec<&'static Info> = REGISTRY
         .all()
@@ -128,7 +137,11 @@ pub fn plan() -> Vec<Run> {
         }
     }
     for approach in LOCAL {
-        for n in LOCAL_N {
+        let Ok(a) = REGISTRY.get(approach) else {
+            continue;
+        };
+        let quick = a.info().quick_n.max(LOCAL_N[0]);
+        for n in LOCAL_N.into_iter().filter(|&n| n <= quick) {
             runs.push(Run {
                 approach,
                 n,
@@ -146,6 +159,8 @@ enum Outcome {
     Done(Vec<u8>),
     /// Left out, for this reason.
     Skipped(String),
+    /// A local search gave up (status 1): worth another seed.
+    GaveUp,
 }
 
 /// Takes every trace of [`plan`] with the `queens` binary at `queens` and
@@ -160,8 +175,13 @@ pub fn collect(queens: &Path, dir: &Path) -> Result<()> {
     }
     fs::create_dir_all(&folder).context(|| format!("cannot create {}", folder.display()))?;
     let (mut entries, mut skipped, mut total) = (Vec::new(), Vec::new(), 0u64);
-    for run in plan() {
-        let text = match take(queens, &run)? {
+    for mut run in plan() {
+        let mut outcome = take(queens, &run)?;
+        while matches!(outcome, Outcome::GaveUp) && run.seed < Some(SEED + SEEDS - 1) {
+            run.seed = run.seed.map(|s| s + 1);
+            outcome = take(queens, &run)?;
+        }
+        let text = match outcome {
             Outcome::Done(text) if total + text.len() as u64 > MAX_TOTAL_BYTES => {
                 skipped.push(format!(
                     "{}: its {} would take the folder past {}",
@@ -174,6 +194,13 @@ pub fn collect(queens: &Path, dir: &Path) -> Result<()> {
             Outcome::Done(text) => text,
             Outcome::Skipped(why) => {
                 skipped.push(format!("{}: {why}", run.what()));
+                continue;
+            }
+            Outcome::GaveUp => {
+                skipped.push(format!(
+                    "{}: gave up with each of {SEEDS} seeds",
+                    run.what()
+                ));
                 continue;
             }
         };
@@ -272,6 +299,10 @@ fn take(queens: &Path, run: &Run) -> Result<Outcome> {
             .find(|l| !l.trim().is_empty())
             .unwrap_or("")
             .trim();
+        // A local search that gives up (status 1) may solve with another seed.
+        if status.code() == Some(1) && run.seed.is_some() {
+            return Ok(Outcome::GaveUp);
+        }
         // `queens` refuses (status 2) a trace it knows would pass its own bound.
         if status.code() == Some(2) && first.contains(REFUSED) {
             let why = first.strip_prefix("error: ").unwrap_or(first);
