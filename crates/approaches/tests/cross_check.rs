@@ -427,8 +427,7 @@ fn split_counts_agree_with_the_listing() {
 /// Find-one approaches that may stop short of a solution by design (at a
 /// local minimum, on a plateau, when a schedule or population runs out) and
 /// then give up (`Refusal::GaveUp`): steepest hill climbing stops at a local
-/// minimum on about 86 % of random 8-queens boards (AIMA §4.1.1). Ids not
-/// registered (yet) are harmless.
+/// minimum on about 86 % of random 8-queens boards (AIMA §4.1.1).
 const MAY_GIVE_UP: [&str; 6] = [
     "hill-climbing",
     "hill-climbing-sideways",
