@@ -49,9 +49,40 @@ fn bad_arguments_get_one_line_and_status_2() {
         &["7", "2000000", "1", "1"],
         &["0", "8", "18446744073709551615", "2"],
     ] {
-        let (code, _, err) = run(args);
+        let (code, out, err) = run(args);
         assert_eq!(code, 2, "{args:?}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("local-study: "), "{err}");
+        // A refused run prints nothing on standard output, not even the header.
+        assert!(out.is_empty(), "{args:?}: {out}");
     }
+    // A size the setting refuses, found only when the first run starts.
+    let (code, out, err) = run(&["2", "100000000000", "1", "1"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("handles n up to"), "{err}");
+}
+
+#[test]
+fn help_explains_every_argument_column_and_setting() {
+    let (code, out, err) = run(&["--help"]);
+    assert_eq!(code, 0, "{err}");
+    for word in ["SETTING", "FIRST_SEED", "BREAKDOWN", "Exit status"] {
+        assert!(out.contains(word), "{word}");
+    }
+    let header = "setting,n,seed,solved,moves,iterations,restarts,full_checks,moves_unattacked,\
+                  init_attacks,nanos,nanos_init,nanos_picking,nanos_checks";
+    for column in header.split(',') {
+        assert!(
+            out.contains(&format!("  {column}"))
+                || out.contains(&format!(" {column},"))
+                || out.contains(&format!(", {column}")),
+            "{column}"
+        );
+    }
+    for (i, s) in STUDY.iter().enumerate() {
+        assert!(out.contains(&format!("  {i}  {}: ", s.name)), "{}", s.name);
+    }
+    // No seeds: the header alone.
+    let (code, out, _) = run(&["0", "8", "1", "0"]);
+    assert_eq!((code, out.lines().count()), (0, 1));
 }

@@ -11,9 +11,11 @@
 //! 1 000 seeds at n = 8 to a fraction of a second, where one `queens`
 //! process per seed would spend its time starting up.
 //!
-//! Bad arguments or a refused setting: one line on stderr, exit status 2.
+//! Bad arguments or a refused setting: one line on stderr, nothing on
+//! standard output, exit status 2. `--help` explains the arguments, the
+//! settings and the columns. A closed standard output ends the run quietly.
 
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, ErrorKind, Write};
 use std::process::ExitCode;
 
 use queens_min_conflicts::{Clock, STUDY, StudyRecord, study_run};
@@ -21,6 +23,34 @@ use queens_min_conflicts::{Clock, STUDY, StudyRecord, study_run};
 /// The CSV header, in the order of [`row`]'s fields.
 const HEADER: &str = "setting,n,seed,solved,moves,iterations,restarts,full_checks,moves_unattacked,\
                       init_attacks,nanos,nanos_init,nanos_picking,nanos_checks";
+
+/// What `--help` prints (the settings are listed after it).
+const HELP: &str = "\
+local-study SETTING N FIRST_SEED SEEDS [BREAKDOWN]
+
+Runs one setting of the min-conflicts study (seed 003's \"Extra stuff\") at N
+queens once per seed FIRST_SEED .. FIRST_SEED + SEEDS - 1, in one process, and
+prints CSV on standard output. The first BREAKDOWN runs (default 0) also time
+finding the queen to move and the full checks of the board.
+
+Columns:
+  setting           the setting's name
+  n, seed           the board size and the seed
+  solved            true when the run found a board (checked) within its moves
+  moves             queens moved (the steps `queens` counts)
+  iterations        queens picked, moved or not
+  restarts          fresh boards after the first
+  full_checks       full O(n) checks of the board (stale cache only)
+  moves_unattacked  moves of a queen nobody attacked (a stale cache's mistakes)
+  init_attacks      attacking pairs the last first board left
+  nanos             the whole run, ns
+  nanos_init        building first boards, ns
+  nanos_picking     finding the queen to move, ns (BREAKDOWN runs only)
+  nanos_checks      the full checks, ns (BREAKDOWN runs only)
+Exit status: 0 done (or standard output closed), 2 bad arguments or a refused
+run (one line on standard error, nothing on standard output).
+
+SETTING (0-based):";
 
 /// One CSV row; the setting's name is quoted (it may hold a comma).
 fn row(setting: &str, n: usize, seed: u64, r: &StudyRecord) -> String {
@@ -51,12 +81,12 @@ fn number(args: &[String], i: usize, name: &str) -> Result<u64, String> {
     }
 }
 
-fn run(args: &[String]) -> Result<(), String> {
+fn run(args: &[String]) -> Result<(), Stop> {
     if args.len() < 4 || args.len() > 5 {
-        return Err(format!(
-            "usage: local-study SETTING N FIRST_SEED SEEDS [BREAKDOWN] (SETTING 0..{})",
+        return Err(Stop::Failed(format!(
+            "usage: local-study SETTING N FIRST_SEED SEEDS [BREAKDOWN] (SETTING 0..{}; see --help)",
             STUDY.len() - 1
-        ));
+        )));
     }
     let index = number(args, 0, "SETTING")? as usize;
     let setting = STUDY
@@ -74,8 +104,12 @@ fn run(args: &[String]) -> Result<(), String> {
         .checked_add(seeds)
         .ok_or("FIRST_SEED + SEEDS overflows")?;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let write_err = |e: std::io::Error| format!("cannot write: {e}");
-    writeln!(out, "{HEADER}").map_err(write_err)?;
+    let write_err = |e: std::io::Error| match e.kind() {
+        ErrorKind::BrokenPipe => Stop::Closed,
+        _ => Stop::Failed(format!("cannot write: {e}")),
+    };
+    // The header goes out with the first row, so a refused run prints nothing.
+    let mut header = Some(HEADER);
     for seed in first..last {
         let clock = if seed - first < breakdown {
             Clock::Breakdown
@@ -83,17 +117,50 @@ fn run(args: &[String]) -> Result<(), String> {
             Clock::Total
         };
         let record = study_run(n, seed, &setting.settings, setting.max_steps, clock)
-            .map_err(|e| format!("{}: {e}", setting.name))?;
+            .map_err(|e| Stop::Failed(format!("{}: {e}", setting.name)))?;
+        if let Some(h) = header.take() {
+            writeln!(out, "{h}").map_err(write_err)?;
+        }
         writeln!(out, "{}", row(setting.name, n, seed, &record)).map_err(write_err)?;
+    }
+    if let Some(h) = header {
+        writeln!(out, "{h}").map_err(write_err)?;
     }
     out.flush().map_err(write_err)
 }
 
+/// Why a run ended early.
+enum Stop {
+    /// Bad arguments, a refused run or a failed write (exit status 2).
+    Failed(String),
+    /// Standard output was closed: end quietly.
+    Closed,
+}
+
+impl From<String> for Stop {
+    fn from(e: String) -> Stop {
+        Stop::Failed(e)
+    }
+}
+
+impl From<&str> for Stop {
+    fn from(e: &str) -> Stop {
+        Stop::Failed(e.to_string())
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{HELP}");
+        for (i, s) in STUDY.iter().enumerate() {
+            println!("  {i}  {}: {}", s.name, s.tests);
+        }
+        return ExitCode::SUCCESS;
+    }
     match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
+        Err(Stop::Failed(e)) => {
             eprintln!("local-study: {e}");
             ExitCode::from(2)
         }
