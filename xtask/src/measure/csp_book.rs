@@ -4,11 +4,10 @@
 //! checked and kept.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use crate::data::csp_book::Row;
 use crate::profile::Profile;
-use crate::{Context, Error, Result, bail};
+use crate::{Result, bail};
 
 /// The package that builds `checks-table`.
 pub const PACKAGE: &str = "queens-csp";
@@ -26,24 +25,10 @@ pub fn args(profile: Profile) -> Vec<&'static str> {
 
 /// Runs `checks-table` and reads its rows.
 pub fn measure(exe: &Path, profile: Profile) -> Result<Vec<Row>> {
-    let args = args(profile);
-    let what = || format!("{BINARY} {}", args.join(" "));
-    let out = Command::new(exe)
-        .args(&args)
-        .stdin(Stdio::null())
-        .output()
-        .context(|| format!("cannot run {}", what()))?;
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        bail!("{} failed ({}): {}", what(), out.status, err.trim());
-    }
-    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
-    let rows = reader
-        .deserialize::<Row>()
-        .collect::<std::result::Result<Vec<_>, _>>()
-        .map_err(|e| Error(format!("{}: unexpected output: {e}", what())))?;
+    let args: Vec<String> = args(profile).into_iter().map(String::from).collect();
+    let rows: Vec<Row> = super::csv_batch(exe, BINARY, &args)?;
     if rows.is_empty() {
-        bail!("{} printed no rows", what());
+        bail!("{BINARY} {} printed no rows", args.join(" "));
     }
     Ok(rows)
 }

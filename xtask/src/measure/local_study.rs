@@ -3,13 +3,11 @@
 //! batches by the `local-study` binary (one process per setting and n; see
 //! its docs), each row checked and kept.
 
-use std::process::{Command, Stdio};
-
 use queens_min_conflicts::STUDY;
 
 use crate::data::local_study::Row;
 use crate::profile::Profile;
-use crate::{Context, Error, Result, bail};
+use crate::{Result, bail};
 
 /// The package that builds `local-study`.
 pub const PACKAGE: &str = "queens-min-conflicts";
@@ -57,19 +55,8 @@ pub fn measure(
             let args = [index as u64, n as u64, 1, seeds, plan.breakdown.min(seeds)]
                 .map(|v| v.to_string());
             let what = || format!("{BINARY} {}", args.join(" "));
-            let out = Command::new(exe)
-                .args(&args)
-                .stdin(Stdio::null())
-                .output()
-                .context(|| format!("cannot run {}", what()))?;
-            if !out.status.success() {
-                let err = String::from_utf8_lossy(&out.stderr);
-                bail!("{} failed ({}): {}", what(), out.status, err.trim());
-            }
             let before = rows.len();
-            let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
-            for row in reader.deserialize::<Row>() {
-                let row = row.map_err(|e| Error(format!("{}: unexpected output: {e}", what())))?;
+            for row in super::csv_batch::<Row>(exe, BINARY, &args)? {
                 if row.setting != setting.name || row.n != n {
                     bail!("{}: a row for {} at n = {}", what(), row.setting, row.n);
                 }

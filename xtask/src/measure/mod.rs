@@ -433,6 +433,31 @@ pub fn measure(
     })
 }
 
+/// Runs one of the workspace's batch binaries (`local-study`,
+/// `checks-table`) with `args` and reads the CSV rows it prints; a failed
+/// run is an error naming the command and quoting its standard error.
+pub(crate) fn csv_batch<T: serde::de::DeserializeOwned>(
+    exe: &std::path::Path,
+    binary: &str,
+    args: &[String],
+) -> Result<Vec<T>> {
+    use crate::{Context, Error};
+    let what = || format!("{binary} {}", args.join(" "));
+    let out = std::process::Command::new(exe)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .context(|| format!("cannot run {}", what()))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        bail!("{} failed ({}): {}", what(), out.status, err.trim());
+    }
+    csv::Reader::from_reader(out.stdout.as_slice())
+        .deserialize::<T>()
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map_err(|e| Error(format!("{}: unexpected output: {e}", what())))
+}
+
 /// Prints where the measuring time went.
 pub fn print_time_spent(meta: &Meta) {
     let mut by_family: BTreeMap<&str, (f64, usize)> = BTreeMap::new();
