@@ -308,3 +308,52 @@ fn a_first_solution_counts_the_placements_it_made() {
         assert_eq!(traced.steps, counted.count, "n = {n}");
     }
 }
+
+/// Whether this CPU runs the BMI1 walk.
+fn has_bmi1() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("bmi1");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// Every task of size n walked by `walk` (the path this CPU takes) or by
+/// `walk_any` (the portable one, forced): the boards in order, the kept
+/// boards and solutions, and the probe's nodes and steps.
+fn walk_every_task(n: usize, portable: bool) -> (Vec<Vec<u32>>, u64, u64, DepthCounter) {
+    let mut boards = Vec::new();
+    let mut found = Found::default();
+    let mut probe = DepthCounter::default();
+    for task in BitmaskSymmetric.tasks(n) {
+        let mut sink = Visitor(|cols: &[u32]| {
+            boards.push(cols.to_vec());
+            ControlFlow::Continue(())
+        });
+        let flow = if portable {
+            walk_any(n, &task, &mut probe, &mut sink, &mut found)
+        } else {
+            walk(n, &task, &mut probe, &mut sink, &mut found)
+        };
+        assert!(flow.is_continue());
+    }
+    (boards, found.unique, found.total, probe)
+}
+
+#[test]
+fn the_portable_walk_is_the_bmi1_walk() {
+    if !has_bmi1() {
+        eprintln!("no BMI1 on this CPU: the portable walk is checked against OEIS only");
+    }
+    for n in 0..=12 {
+        let native = walk_every_task(n, false);
+        let portable = walk_every_task(n, true);
+        assert_eq!(portable, native, "n = {n}");
+        let (boards, unique, total, _) = portable;
+        assert_eq!(
+            (Some(unique), Some(total)),
+            (known::fundamental(n), known::total(n))
+        );
+        assert_eq!(boards.len() as u64, total, "n = {n}");
+        assert!(boards.iter().all(|b| is_solution(b)), "n = {n}");
+    }
+}

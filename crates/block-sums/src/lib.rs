@@ -1132,4 +1132,6 @@ pub fn compare_one(strategy: &Strategy, budget: u64) -> Comparison {
 }
 
 #[cfg(test)]
+mod oracle;
+#[cfg(test)]
 mod tests;

@@ -127,7 +127,11 @@ fn random_arguments_keep_the_promises() {
     let config = Config {
         cases: 40,
         max_shrink_iters: 64,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+        // A failing case is kept (relative to the package, where cargo
+        // runs the test) and replayed first on the next run.
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/random_args.txt",
+        ))),
         ..Config::default()
     };
     let words = proptest::collection::vec(proptest::sample::select(WORDS), 0..6);

@@ -255,10 +255,10 @@ fn checkpoints_apply_to_untraced_counts_by_the_splitting_counters_only() {
     }
 }
 
-/// Runs `queens` with standard error on a new pseudo-terminal (standard
-/// output piped); returns what reached the terminal and standard output.
+/// Starts `queens` with standard error on a new pseudo-terminal (standard
+/// output piped); returns it and the terminal's master side.
 #[cfg(target_os = "linux")]
-fn on_a_terminal(args: &[&str]) -> (String, String) {
+fn spawn_on_a_terminal(args: &[&str]) -> (std::process::Child, fs::File) {
     use std::os::fd::FromRawFd;
     // SAFETY: plain libc calls on a descriptor this function owns; the
     // slave's name is copied before any other pty call.
@@ -292,34 +292,70 @@ fn on_a_terminal(args: &[&str]) -> (String, String) {
         .stderr(terminal)
         .spawn()
         .unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut master = master;
-        let mut seen = Vec::new();
+    (child, master)
+}
+
+/// Sends what the terminal's master side reads, chunk by chunk, until the
+/// last writer has closed (the read then fails with EIO).
+#[cfg(target_os = "linux")]
+fn read_terminal(mut master: fs::File) -> std::sync::mpsc::Receiver<Vec<u8>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
         let mut buf = [0u8; 4096];
-        // Ends with an error (EIO) once the last writer has closed.
         while let Ok(k) = master.read(&mut buf) {
-            if k == 0 {
+            if k == 0 || tx.send(buf[..k].to_vec()).is_err() {
                 break;
             }
-            seen.extend_from_slice(&buf[..k]);
         }
-        String::from_utf8_lossy(&seen).into_owned()
     });
+    rx
+}
+
+/// Runs `queens` to its end with standard error on a new pseudo-terminal;
+/// returns what reached the terminal and standard output.
+#[cfg(target_os = "linux")]
+fn on_a_terminal(args: &[&str]) -> (String, String) {
+    let (child, master) = spawn_on_a_terminal(args);
+    let chunks = read_terminal(master);
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
+    let seen: Vec<u8> = chunks.iter().flatten().collect();
     (
-        reader.join().unwrap(),
+        String::from_utf8_lossy(&seen).into_owned(),
         String::from_utf8(out.stdout).unwrap(),
     )
+}
+
+/// Reads the terminal of a `queens` run until `needle` appears, then stops
+/// the run: the test waits for the event, not for a time, so it holds on
+/// a machine of any speed (a minute without it fails).
+#[cfg(target_os = "linux")]
+fn until_on_a_terminal(args: &[&str], needle: &str) -> String {
+    let (mut child, master) = spawn_on_a_terminal(args);
+    let chunks = read_terminal(master);
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut seen = Vec::new();
+    while !String::from_utf8_lossy(&seen).contains(needle) {
+        let left = give_up.saturating_duration_since(std::time::Instant::now());
+        match chunks.recv_timeout(left) {
+            Ok(chunk) => seen.extend(chunk),
+            Err(_) => break,
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    String::from_utf8_lossy(&seen).into_owned()
 }
 
 #[cfg(target_os = "linux")]
 #[test]
 fn the_progress_line_is_for_a_terminal_and_never_for_json() {
-    let count = ["--algo", "half-join", "--threads", "1", "16"];
-    let (terminal, stdout) = on_a_terminal(&count);
+    // A count that outlasts the ticker on any machine (n = 20, one thread,
+    // minutes here): the line is awaited, then the run is stopped.
+    let long = ["--algo", "half-join", "--threads", "1", "20"];
+    let terminal = until_on_a_terminal(&long, " tasks, ");
     assert!(terminal.contains(" tasks, "), "{terminal:?}");
-    assert!(!stdout.contains("tasks"), "{stdout}");
+    let count = ["--algo", "half-join", "--threads", "1", "16"];
     let json = [&count[..], &["--json", "--no-steps"]].concat();
     let (terminal, stdout) = on_a_terminal(&json);
     assert_eq!(terminal, "");

@@ -7,6 +7,8 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
+mod board;
+
 use queens_approaches::REGISTRY;
 use queens_core::{Kind, is_solution};
 
@@ -241,11 +243,16 @@ fn f4_json_solution_is_null_above_1000_queens(dir: &Path) {
             "--seed",
             "1",
             "--json",
+            "--output",
+            "f4.txt",
             "2000",
         ],
     );
     assert!(v["solution"].is_null());
     assert_eq!(v["valid"], true);
+    // The board itself, not the program's verdict.
+    let cols = board::read_output(&dir.join("f4.txt"));
+    assert!(cols.len() == 2000 && board::no_two_attack(&cols));
     let v = json(
         dir,
         &[
@@ -256,7 +263,13 @@ fn f4_json_solution_is_null_above_1000_queens(dir: &Path) {
             "2000",
         ],
     );
-    assert_eq!(v["solution"].as_array().unwrap().len(), 2000);
+    let cols: Vec<u32> = v["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap() as u32 - 1)
+        .collect();
+    assert!(cols.len() == 2000 && board::no_two_attack(&cols));
     let v = json(dir, &["--algo", "explicit", "--json", "1000"]);
     assert_eq!(v["solution"].as_array().unwrap().len(), 1000);
     let line = ok(dir, &["--algo", "explicit", "--json", "1000000"]);

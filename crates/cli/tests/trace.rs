@@ -409,13 +409,12 @@ fn help_documents_the_format_and_each_approachs_step_event() {
             .skip_while(|l| !l.trim_start().starts_with(&format!("{} ", info.id)))
             .nth(1)
             .unwrap_or_else(|| panic!("no help lines for {}", info.id));
-        let want = match approach.trace_info() {
-            Some(trace) => match trace.step {
-                Some(event) => format!("a step is a \"{event}\" event"),
-                None => "no step event".to_string(),
-            },
-            // The csp lab writes no trace yet, and says so.
-            None => "trace: none".to_string(),
+        let trace = approach
+            .trace_info()
+            .unwrap_or_else(|| panic!("{} writes no trace", info.id));
+        let want = match trace.step {
+            Some(event) => format!("a step is a \"{event}\" event"),
+            None => "no step event".to_string(),
         };
         assert!(line.contains(&want), "{}: {line}", info.id);
     }

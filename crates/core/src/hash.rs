@@ -37,12 +37,48 @@ mod tests {
     use super::*;
     use std::hash::BuildHasher;
 
+    /// The splitmix64 generator's published outputs (Vigna's reference
+    /// `splitmix64.c`, state advanced by the golden gamma before each
+    /// output): seed 0, and seed 1234567 (the values quoted with the
+    /// algorithm, 6457827717110365317, 3203168211198807973,
+    /// 9817491932198370423).
+    const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+    const PUBLISHED: [(u64, [u64; 3]); 2] = [
+        (
+            0,
+            [
+                0xe220_a839_7b1d_cdaf,
+                0x6e78_9e6a_a1b9_65f4,
+                0x06c4_5d18_8009_454f,
+            ],
+        ),
+        (
+            1_234_567,
+            [
+                6_457_827_717_110_365_317,
+                3_203_168_211_198_807_973,
+                9_817_491_932_198_370_423,
+            ],
+        ),
+    ];
+
     #[test]
-    fn one_integer_key_hashes_as_the_finaliser_of_its_value() {
+    fn an_integer_key_hashes_to_splitmix64s_published_outputs() {
         let build = BuildHasherDefault::<Mix>::default();
-        let finalised = |v: u64| Mix(v).finish();
-        assert_eq!(build.hash_one(12345u64), finalised(12345));
-        assert_eq!(build.hash_one(7u32), finalised(7));
+        for (seed, outputs) in PUBLISHED {
+            for (k, want) in (1..).zip(outputs) {
+                let state = seed.wrapping_add(k * GAMMA);
+                assert_eq!(build.hash_one(state), want, "seed {seed}, output {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_u32_key_hashes_as_the_same_u64() {
+        let build = BuildHasherDefault::<Mix>::default();
+        for x in [0u32, 1, 7, 12345, u32::MAX] {
+            assert_eq!(build.hash_one(x), build.hash_one(u64::from(x)), "{x}");
+        }
         assert_ne!(build.hash_one(1u64), build.hash_one(2u64));
     }
 }

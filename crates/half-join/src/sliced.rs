@@ -142,6 +142,19 @@ pub(crate) fn count_disjoint(items: &[u64], patterns: &[u64], bits: usize, cut: 
     count_any::<false>(items, patterns, bits, cut)
 }
 
+/// [`count_disjoint`] on the portable path whatever the CPU (the one a
+/// machine without AVX2, or an ARM one, runs), for the tests to hold
+/// against the AVX2 path on the same inputs; not compiled outside tests.
+#[cfg(test)]
+pub(crate) fn count_disjoint_portable(
+    items: &[u64],
+    patterns: &[u64],
+    bits: usize,
+    cut: u64,
+) -> Count {
+    count_any::<false>(items, patterns, bits, cut)
+}
+
 /// [`count_any`] compiled with AVX2 and POPCNT.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]

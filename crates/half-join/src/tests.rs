@@ -237,6 +237,74 @@ fn the_sliced_join_counts_what_the_plain_scan_counts() {
     }
 }
 
+/// Whether this CPU runs the AVX2 joins (else both sides of the twin tests
+/// below are the portable code, and the tests say so).
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("popcnt");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// The plain scan on the path this CPU takes, and on the portable one.
+fn disjoint_pairs_both<T: Word>(a: &[T], b: &[T]) -> (u64, u64) {
+    (disjoint_pairs(a, b), disjoint_pairs_any(a, b))
+}
+
+#[test]
+fn the_portable_joins_count_what_the_avx2_joins_count() {
+    if !has_avx2() {
+        eprintln!("no AVX2 on this CPU: the portable joins are checked against brute force only");
+    }
+    // Random words: both scans and both sliced joins against brute force.
+    for bits in [1, 6, 7, 17, 30, 34, 41, sliced::MAX_BITS] {
+        for (items, patterns) in [(0, 5), (1, 1), (70, 255), (300, 256), (129, 700)] {
+            let seed = (bits * 31 + items) as u64;
+            let a = words(seed, items, bits, 3);
+            let b = words(seed ^ 0x5eed, patterns, bits, 3);
+            let want = a
+                .iter()
+                .flat_map(|x| b.iter().filter(move |&&y| x & y == 0))
+                .count() as u64;
+            assert_eq!(disjoint_pairs_both(&a, &b), (want, want), "{bits} bits");
+            if bits <= 32 {
+                let narrow = |w: &[u64]| w.iter().map(|&x| x as u32).collect::<Vec<_>>();
+                let both = disjoint_pairs_both(&narrow(&a), &narrow(&b));
+                assert_eq!(both, (want, want), "{bits} bits, u32");
+            }
+            let spread = (0..bits)
+                .step_by(3)
+                .take(sliced::MAX_CUTS)
+                .fold(0u64, |c, j| c | 1 << j);
+            for cut in [0, 1, spread] {
+                let native = sliced::count_disjoint(&a, &b, bits, cut);
+                let portable = sliced::count_disjoint_portable(&a, &b, bits, cut);
+                assert_eq!(native.fits, want, "{bits} bits, cut {cut:#x}");
+                assert_eq!(
+                    (portable.fits, portable.compared),
+                    (native.fits, native.compared),
+                    "{bits} bits, cut {cut:#x}"
+                );
+            }
+        }
+    }
+    // The real halves of every orbit at n = 13 and of some at n = 16.
+    for (n, every) in [(13, 1), (16, 61)] {
+        let bits = 2 * Geometry::new(n).width;
+        for task in HalfJoin.tasks(n).into_iter().step_by(every) {
+            let _ = join_each(&task, false, Scan::Auto, |_, joined, east, west| {
+                let (a, b) = (&east.words, &west.words);
+                assert_eq!(disjoint_pairs_both(a, b), (joined.pairs, joined.pairs));
+                let cut = sliced::choose_cut(a, b, bits);
+                let portable = sliced::count_disjoint_portable(a, b, bits, cut);
+                assert_eq!(portable.fits, joined.pairs, "n = {n}");
+                ControlFlow::Continue(())
+            });
+        }
+    }
+}
+
 /// The count of board size n, every orbit joined by `scan`.
 fn count_with(n: usize, scan: Scan) -> u64 {
     let mut total = 0;

@@ -253,8 +253,10 @@ mod tests {
             });
             assert_eq!(mine, mirrored, "n = {n}");
         }
+        // Brute force over the row-by-row tree, and the docs' figure.
         let mut eight = StepCounter::default();
         let _ = ListComprehension.first(8, &mut eight);
+        assert_eq!(Some(eight.count), crate::brute::placements_to_first(8));
         assert_eq!(eight.count, 113);
     }
 

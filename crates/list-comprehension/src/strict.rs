@@ -431,12 +431,27 @@ mod tests {
             assert_eq!(ours_set.len(), ours.len(), "n = {n}: duplicates");
             assert_eq!(ours_set, theirs_set, "n = {n}");
             // Each list read as a board is the top-bottom mirror of a
-            // row-order solution: reversing it gives that solution.
+            // row-order solution: the board drawn as 0/1 rows and turned
+            // upside down is one of bitmask's, and it is what MirrorRows
+            // gives. Lists that are their own mirror prove nothing, so
+            // there must be others (from n = 4 on, every one).
+            let mut asymmetric = 0;
             for l in &ours {
-                assert_eq!(
-                    Symmetry::MirrorRows.apply(l),
-                    l.iter().rev().copied().collect::<Vec<_>>()
-                );
+                let mut grid: Vec<Vec<bool>> = l
+                    .iter()
+                    .map(|&c| (0..n as u32).map(|j| j == c).collect())
+                    .collect();
+                grid.reverse();
+                let mirrored: Vec<u32> = grid
+                    .iter()
+                    .map(|row| row.iter().position(|&q| q).unwrap() as u32)
+                    .collect();
+                assert_eq!(Symmetry::MirrorRows.apply(l), mirrored, "{l:?}");
+                assert!(theirs_set.contains(&mirrored), "{l:?}");
+                asymmetric += usize::from(mirrored != *l);
+            }
+            if n >= 4 {
+                assert_eq!(asymmetric, ours.len(), "n = {n}");
             }
         }
     }

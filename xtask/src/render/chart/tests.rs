@@ -3,7 +3,7 @@
 
 use super::axis::{linear_ticks, padded, ticks};
 use super::labels::nudge;
-use super::{draw, register_font};
+use super::{FAMILY, draw, register_font};
 use crate::figure::{Bar, BarChart, BoardPicture, Chart, Line, LineChart, Unit};
 use crate::style::{self, Marker};
 
@@ -234,7 +234,20 @@ fn log_axes_fit_the_data_and_always_have_a_label() {
 }
 
 #[test]
-fn the_font_registers_twice() {
+fn the_font_registers_twice_and_draws_the_text() {
     register_font().unwrap();
     register_font().unwrap();
+    let (svg, png) = drawn(&Chart::Board(board()));
+    let svg = String::from_utf8(svg).unwrap();
+    assert!(svg.contains(&format!("font-family=\"{FAMILY}\"")), "{svg}");
+    assert!(svg.contains(&board().title), "{svg}");
+    // The PNG is drawn with the registered font: without the title the
+    // picture is another one.
+    let untitled = BoardPicture {
+        title: String::new(),
+        ..board()
+    };
+    let (bare_svg, bare_png) = drawn(&Chart::Board(untitled));
+    assert!(!String::from_utf8(bare_svg).unwrap().contains("A solution"));
+    assert_ne!(png, bare_png, "the title left no pixel");
 }
