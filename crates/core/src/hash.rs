@@ -67,7 +67,7 @@ mod tests {
         let build = BuildHasherDefault::<Mix>::default();
         for (seed, outputs) in PUBLISHED {
             for (k, want) in (1..).zip(outputs) {
-                let state = seed.wrapping_add(k * GAMMA);
+                let state = seed.wrapping_add(GAMMA.wrapping_mul(k));
                 assert_eq!(build.hash_one(state), want, "seed {seed}, output {k}");
             }
         }
