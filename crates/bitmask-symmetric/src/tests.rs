@@ -310,10 +310,13 @@ fn a_first_solution_counts_the_placements_it_made() {
 }
 
 /// Whether this CPU runs the BMI1 walk.
+#[cfg(target_arch = "x86_64")]
 fn has_bmi1() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return std::arch::is_x86_feature_detected!("bmi1");
-    #[cfg(not(target_arch = "x86_64"))]
+    std::arch::is_x86_feature_detected!("bmi1")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn has_bmi1() -> bool {
     false
 }
 

@@ -24,7 +24,7 @@ pub const SEED_ORDER: &str = "ABEFCGIJKDHMNLOP";
 pub const SEED_GROUPS: [&str; 10] = ["A", "BEF", "CG", "IJ", "K", "DH", "MN", "L", "O", "P"];
 
 /// The 6×6 order of the crate docs' grid (each cell's place in the order).
-const SIX_PLACES: [[usize; 6]; 6] = [
+pub const SIX_PLACES: [[usize; 6]; 6] = [
     [0, 1, 4, 9, 16, 25],
     [2, 3, 5, 10, 17, 26],
     [6, 7, 8, 13, 20, 29],

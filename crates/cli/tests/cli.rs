@@ -5,6 +5,8 @@ use std::process::{Command, Output};
 
 mod board;
 
+use board::of_json as board_of;
+
 use queens_approaches::REGISTRY;
 use queens_core::{Kind, is_solution, known};
 
@@ -31,15 +33,6 @@ fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&text).unwrap()
 }
 
-/// The board of a `--json` record: its 1-based `solution`, 0-based.
-fn board_of(v: &serde_json::Value) -> Vec<u32> {
-    v["solution"]
-        .as_array()
-        .expect("a solution")
-        .iter()
-        .map(|c| c.as_u64().unwrap() as u32 - 1)
-        .collect()
-}
 
 /// The sample session of seed 001 (`001_3e81ec1dea36990d.txt`), byte for byte.
 /// (The seed's non-verbose line reads `4-Queens.py has 2 solutions`, a typo

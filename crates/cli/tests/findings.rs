@@ -263,12 +263,7 @@ fn f4_json_solution_is_null_above_1000_queens(dir: &Path) {
             "2000",
         ],
     );
-    let cols: Vec<u32> = v["solution"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_u64().unwrap() as u32 - 1)
-        .collect();
+    let cols = board::of_json(&v);
     assert!(cols.len() == 2000 && board::no_two_attack(&cols));
     let v = json(dir, &["--algo", "explicit", "--json", "1000"]);
     assert_eq!(v["solution"].as_array().unwrap().len(), 1000);
@@ -368,12 +363,7 @@ fn f8_help_says_what_the_commands_do(dir: &Path) {
     }
     // min-conflicts' printed board reads row by row, as its help now says.
     let v = json(dir, &["--algo", "min-conflicts-random", "--json", "30"]);
-    let cols: Vec<u32> = v["solution"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_u64().unwrap() as u32 - 1)
-        .collect();
+    let cols = board::of_json(&v);
     assert!(is_solution(&cols));
     let pairs = ok(
         dir,

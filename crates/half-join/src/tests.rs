@@ -239,11 +239,13 @@ fn the_sliced_join_counts_what_the_plain_scan_counts() {
 
 /// Whether this CPU runs the AVX2 joins (else both sides of the twin tests
 /// below are the portable code, and the tests say so).
+#[cfg(target_arch = "x86_64")]
 fn has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return std::arch::is_x86_feature_detected!("avx2")
-        && std::arch::is_x86_feature_detected!("popcnt");
-    #[cfg(not(target_arch = "x86_64"))]
+    std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn has_avx2() -> bool {
     false
 }
 

@@ -15,6 +15,16 @@ pub fn no_two_attack(cols: &[u32]) -> bool {
     })
 }
 
+/// The board of a `--json` record: its 1-based `solution`, 0-based.
+pub fn of_json(v: &serde_json::Value) -> Vec<u32> {
+    v["solution"]
+        .as_array()
+        .expect("a solution")
+        .iter()
+        .map(|c| c.as_u64().unwrap() as u32 - 1)
+        .collect()
+}
+
 /// The board in a `--output` file (1-based columns, one per line), 0-based.
 pub fn read_output(path: &std::path::Path) -> Vec<u32> {
     std::fs::read_to_string(path)
