@@ -10,15 +10,27 @@
 //!   fails, is refused, finds no board or is interrupted ([`crate::cleanup`])
 //!   leaves the file as it was and nothing beside it. A symbolic link is
 //!   followed: the file it points to is replaced and the link stays a link.
+//!   A writable file in a folder that cannot be written cannot be replaced
+//!   this way: it is refused, naming the folder.
+//! - The regular file that standard output or standard error already writes
+//!   to (`> FILE` in the shell, then `FILE`, `/dev/stdout`, `/proc/self/fd/1`
+//!   or `/dev/fd/1`; the same file by device and inode) is written **through
+//!   that stream**, so that everything shares its position, as `-` does:
+//!   opened anew it would be written from its start, over the stream's own
+//!   output, and replaced it would lose it.
 //! - Anything else (a device such as /dev/null or /dev/full, a pipe, or a
-//!   path through /proc such as /dev/stdout) is written **directly**,
-//!   appending, as a shell's `>>` would: it is never truncated, replaced or
-//!   removed, and a write that fails leaves it as it is.
+//!   path through /proc such as /dev/stdout on a terminal) is written
+//!   **directly**, appending, as a shell's `>>` would: it is never truncated,
+//!   replaced or removed, and a write that fails leaves it as it is.
 //! - `-` is standard output.
+//!
+//! Messages name the path the user gave, never the temporary file.
 
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+#[cfg(unix)]
+use std::os::fd::AsFd;
 
 use tempfile::NamedTempFile;
 
@@ -28,6 +40,14 @@ use crate::cleanup;
 pub enum Destination {
     /// `-`: standard output.
     Stdout,
+    /// The regular file standard output or error writes to, written through
+    /// that stream.
+    Stream {
+        /// The path as the user gave it.
+        path: PathBuf,
+        /// Which stream.
+        stream: Stream,
+    },
     /// A device, pipe or /proc path, written in place.
     Direct {
         /// The path as the user gave it.
@@ -43,7 +63,29 @@ pub enum Destination {
         temp: NamedTempFile,
         /// Removes the temporary file if the process is interrupted.
         guard: cleanup::Guard,
+        /// The file itself, to tell whether two paths name it.
+        identity: Identity,
     },
+}
+
+/// A standard stream a path can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    /// Standard output.
+    Out,
+    /// Standard error.
+    Err,
+}
+
+/// What makes two staged destinations one file.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Identity {
+    /// A file that exists: its device and inode (so a hard or symbolic
+    /// link to it is the same file).
+    Inode(u64, u64),
+    /// A file not there yet (or where inodes are unknown): its folder,
+    /// resolved, and its name.
+    Path(PathBuf),
 }
 
 /// What a path names, after its symbolic links.
@@ -68,6 +110,12 @@ impl Destination {
         let cannot = |why: &dyn std::fmt::Display| {
             format!("cannot write the {option} file {}: {why}", path.display())
         };
+        if let Some(stream) = stream_of(path) {
+            return Ok(Destination::Stream {
+                path: path.to_path_buf(),
+                stream,
+            });
+        }
         let (target, exists) = match resolve(path).map_err(|e| cannot(&plain(&e)))? {
             Target::Folder => return Err(cannot(&"it is a folder")),
             Target::Special => {
@@ -99,16 +147,54 @@ impl Destination {
         // a temporary file's owner-only mode.
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-        let temp = builder
-            .tempfile_in(folder)
-            .map_err(|e| cannot(&plain(&e)))?;
+        let temp = builder.tempfile_in(folder).map_err(|e| {
+            let denied = matches!(
+                e.kind(),
+                io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem
+            );
+            if exists && denied {
+                cannot(&format!(
+                    "the folder {} cannot be written ({}), and the file is replaced through \
+                     a temporary file beside it: make the folder writable, or name a file in \
+                     another folder",
+                    folder.display(),
+                    plain(&e)
+                ))
+            } else {
+                cannot(&plain(&e))
+            }
+        })?;
+        let identity = identity(&target, folder, name).map_err(|e| cannot(&plain(&e)))?;
         let guard = cleanup::register(temp.path());
         Ok(Destination::Staged {
             path: path.to_path_buf(),
             target,
             temp,
             guard,
+            identity,
         })
+    }
+
+    /// Whether `self` and `other` write to the same file: the same staged
+    /// file, or the same stream (`-` and a path that names standard output
+    /// alike). Devices and pipes are never the same: each is written in
+    /// place.
+    pub fn same_file(&self, other: &Destination) -> bool {
+        match (self, other) {
+            (Destination::Staged { identity: a, .. }, Destination::Staged { identity: b, .. }) => {
+                a == b
+            }
+            _ => self.stream().is_some() && self.stream() == other.stream(),
+        }
+    }
+
+    /// The standard stream this writes through, if any.
+    pub fn stream(&self) -> Option<Stream> {
+        match self {
+            Destination::Stdout => Some(Stream::Out),
+            Destination::Stream { stream, .. } => Some(*stream),
+            _ => None,
+        }
     }
 
     /// Whether this is a file, staged and renamed into place.
@@ -116,35 +202,45 @@ impl Destination {
         matches!(self, Destination::Staged { .. })
     }
 
-    /// Whether this is standard output.
+    /// Whether this writes to standard output (`-`, or a path that names
+    /// the file standard output writes to).
     pub fn is_stdout(&self) -> bool {
-        matches!(self, Destination::Stdout)
+        self.stream() == Some(Stream::Out)
     }
 
     /// How messages name it: the path as given, or "standard output".
     pub fn describe(&self) -> String {
         match self {
             Destination::Stdout => "standard output".into(),
-            Destination::Direct { path } | Destination::Staged { path, .. } => {
-                path.display().to_string()
-            }
+            Destination::Stream { path, .. }
+            | Destination::Direct { path }
+            | Destination::Staged { path, .. } => path.display().to_string(),
         }
     }
 
-    /// An unbuffered writer: standard output, the device (opened to
-    /// append) or the temporary file.
+    /// An unbuffered writer: the stream, the device (opened to append) or
+    /// the temporary file. An error names no temporary path.
     pub fn writer(&self) -> io::Result<Box<dyn Write + Send>> {
         Ok(match self {
-            Destination::Stdout => Box::new(io::stdout()),
+            Destination::Stdout
+            | Destination::Stream {
+                stream: Stream::Out,
+                ..
+            } => Box::new(io::stdout()),
+            Destination::Stream {
+                stream: Stream::Err,
+                ..
+            } => Box::new(io::stderr()),
             Destination::Direct { path } => {
                 Box::new(fs::OpenOptions::new().append(true).open(path)?)
             }
-            Destination::Staged { temp, .. } => Box::new(temp.reopen()?),
+            Destination::Staged { temp, .. } => Box::new(temp.reopen().map_err(bare)?),
         })
     }
 
     /// The content is complete: a staged file replaces its target (keeping
     /// the target's permissions when it existed); the others are done.
+    /// An error names no temporary path.
     pub fn commit(self) -> io::Result<()> {
         let Destination::Staged {
             target,
@@ -155,14 +251,50 @@ impl Destination {
         else {
             return Ok(());
         };
-        temp.as_file().sync_all()?;
+        temp.as_file().sync_all().map_err(bare)?;
         if let Ok(old) = fs::metadata(&target) {
-            fs::set_permissions(temp.path(), old.permissions())?;
+            fs::set_permissions(temp.path(), old.permissions()).map_err(bare)?;
         }
-        temp.persist(&target).map_err(|e| e.error)?;
+        temp.persist(&target).map_err(|e| bare(e.error))?;
         drop(guard);
         Ok(())
     }
+}
+
+/// The stream whose regular file `path` names, if any (after links, by
+/// device and inode).
+fn stream_of(path: &Path) -> Option<Stream> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let meta = fs::metadata(path).ok().filter(fs::Metadata::is_file)?;
+        let names = |fd: std::os::fd::BorrowedFd<'_>| {
+            let file = fs::File::from(fd.try_clone_to_owned().ok()?);
+            let its = file.metadata().ok()?;
+            Some(its.dev() == meta.dev() && its.ino() == meta.ino())
+        };
+        if names(io::stdout().as_fd()) == Some(true) {
+            return Some(Stream::Out);
+        }
+        if names(io::stderr().as_fd()) == Some(true) {
+            return Some(Stream::Err);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    None
+}
+
+/// The identity of the staged file `target` (in `folder`, named `name`).
+fn identity(target: &Path, folder: &Path, name: &std::ffi::OsStr) -> io::Result<Identity> {
+    #[cfg(unix)]
+    if let Ok(meta) = fs::metadata(target) {
+        use std::os::unix::fs::MetadataExt;
+        return Ok(Identity::Inode(meta.dev(), meta.ino()));
+    }
+    #[cfg(not(unix))]
+    let _ = target;
+    Ok(Identity::Path(fs::canonicalize(folder)?.join(name)))
 }
 
 /// Follows `path`'s symbolic links to what they name. A link that lives in
@@ -223,12 +355,25 @@ fn writable(path: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// An I/O error's operating-system message without the temporary path
-/// some errors carry.
+/// An I/O error's message without the temporary path some errors carry
+/// (`tempfile` wraps the operating system's error as "ERROR at path
+/// \"PATH\"", hiding its code).
 fn plain(e: &io::Error) -> String {
+    if let Some(code) = e.raw_os_error() {
+        return io::Error::from_raw_os_error(code).to_string();
+    }
+    let text = e.to_string();
+    match text.find(" at path \"") {
+        Some(end) => text[..end].to_string(),
+        None => text,
+    }
+}
+
+/// The error without the temporary path some errors carry (its kind kept).
+fn bare(e: io::Error) -> io::Error {
     match e.raw_os_error() {
-        Some(code) => io::Error::from_raw_os_error(code).to_string(),
-        None => e.to_string(),
+        Some(code) => io::Error::from_raw_os_error(code),
+        None => io::Error::new(e.kind(), plain(&e)),
     }
 }
 
