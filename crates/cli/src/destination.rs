@@ -12,12 +12,12 @@
 //!   followed: the file it points to is replaced and the link stays a link.
 //!   A writable file in a folder that cannot be written cannot be replaced
 //!   this way: it is refused, naming the folder.
-//! - The regular file that standard output or standard error already writes
-//!   to (`> FILE` in the shell, then `FILE`, `/dev/stdout`, `/proc/self/fd/1`
-//!   or `/dev/fd/1`; the same file by device and inode) is written **through
-//!   that stream**, so that everything shares its position, as `-` does:
-//!   opened anew it would be written from its start, over the stream's own
-//!   output, and replaced it would lose it.
+//! - The regular file (or pipe) that standard output or standard error
+//!   already writes to (`> FILE` in the shell, then `FILE`, `/dev/stdout`,
+//!   `/proc/self/fd/1` or `/dev/fd/1`; the same file by device and inode) is
+//!   written **through that stream**, as `-` is: opened anew, a file would
+//!   be written from its start, over the stream's own output, and replaced,
+//!   it would lose that output; and a closed pipe is then the stream's.
 //! - Anything else (a device such as /dev/null or /dev/full, a pipe, or a
 //!   path through /proc such as /dev/stdout on a terminal) is written
 //!   **directly**, appending, as a shell's `>>` would: it is never truncated,
@@ -152,11 +152,17 @@ impl Destination {
                 e.kind(),
                 io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem
             );
-            if exists && denied {
+            // A file that may be written, in a folder that may not: the
+            // temporary file beside it is what cannot be made.
+            let beside = if exists {
+                ", and the file is replaced through a temporary file beside it: make the \
+                 folder writable, or name a file in another folder"
+            } else {
+                ""
+            };
+            if denied {
                 cannot(&format!(
-                    "the folder {} cannot be written ({}), and the file is replaced through \
-                     a temporary file beside it: make the folder writable, or name a file in \
-                     another folder",
+                    "the folder {} cannot be written ({}){beside}",
                     folder.display(),
                     plain(&e)
                 ))
@@ -261,13 +267,17 @@ impl Destination {
     }
 }
 
-/// The stream whose regular file `path` names, if any (after links, by
-/// device and inode).
+/// The stream whose file `path` names, if any (after links, by device and
+/// inode): a regular file, a pipe or a socket. Never a device: a terminal
+/// is both streams, and /dev/null anyone's.
 fn stream_of(path: &Path) -> Option<Stream> {
     #[cfg(unix)]
     {
-        use std::os::unix::fs::MetadataExt;
-        let meta = fs::metadata(path).ok().filter(fs::Metadata::is_file)?;
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        let meta = fs::metadata(path).ok().filter(|m| {
+            let kind = m.file_type();
+            kind.is_file() || kind.is_fifo() || kind.is_socket()
+        })?;
         let names = |fd: std::os::fd::BorrowedFd<'_>| {
             let file = fs::File::from(fd.try_clone_to_owned().ok()?);
             let its = file.metadata().ok()?;
