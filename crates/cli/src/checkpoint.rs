@@ -370,7 +370,8 @@ mod tests {
             good.replace("\"complete\":false", "\"complete\":true"),
             good.replace("\"owned\":3", "\"owned\":2"),
         ];
-        let sum = checksum(&serde_json::to_value(Saved::new(&key(shard), 5, 3, &finished)).unwrap());
+        let sum =
+            checksum(&serde_json::to_value(Saved::new(&key(shard), 5, 3, &finished)).unwrap());
         // Numbers that add up, edited by hand, or a checksum changed or gone.
         let edited = [
             good.replace("[2,3,null]", "[2,4,null]")
@@ -380,7 +381,10 @@ mod tests {
         ];
         for (texts, what) in [
             (&unsound[..], "not a sound queens checkpoint"),
-            (&edited[..], "does not match its checksum: it was edited or damaged"),
+            (
+                &edited[..],
+                "does not match its checksum: it was edited or damaged",
+            ),
         ] {
             for text in texts {
                 assert_ne!(text, &good);

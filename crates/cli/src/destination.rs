@@ -28,12 +28,13 @@
 
 use std::fs;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
 #[cfg(unix)]
 use std::os::fd::AsFd;
+use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
+use crate::args::Args;
 use crate::cleanup;
 
 /// An open destination.
@@ -267,6 +268,52 @@ impl Destination {
     }
 }
 
+/// `--output` and `--trace` kept apart: not one file (compared as files,
+/// [`Destination::same_file`]), and standard output (`-`, or a path that
+/// names the file it writes to) kept for one thing.
+pub fn apart(
+    args: &Args,
+    board: Option<&Destination>,
+    trace: Option<&Destination>,
+) -> Result<(), String> {
+    let board_out = board.filter(|b| b.is_stdout());
+    if let Some(trace) = trace.filter(|t| t.is_stdout()) {
+        let other = if args.verbose {
+            Some("-v lists the solutions".to_string())
+        } else if args.json {
+            Some("--json prints its line".to_string())
+        } else {
+            board_out.map(|b| match b {
+                Destination::Stdout => "--output - writes the board".to_string(),
+                _ => format!("--output {} writes the board", b.describe()),
+            })
+        };
+        if let Some(other) = other {
+            let named = match trace {
+                Destination::Stdout => String::new(),
+                _ => format!(" (--trace {} is standard output)", trace.describe()),
+            };
+            return Err(format!(
+                "{other} on standard output, so the trace cannot go there too{named}: give \
+                 --trace a file name"
+            ));
+        }
+    }
+    if let (Some(b), Some(t)) = (board, trace)
+        && b.same_file(t)
+    {
+        return Err("--output and --trace name the same file: give each its own".into());
+    }
+    if let Some(b) = board_out.filter(|_| args.json) {
+        return Err(format!(
+            "--output {} is standard output, where --json prints its line: give --output \
+             a file name",
+            b.describe()
+        ));
+    }
+    Ok(())
+}
+
 /// The stream whose file `path` names, if any (after links, by device and
 /// inode): a regular file, a pipe or a socket. Never a device: a terminal
 /// is both streams, and /dev/null anyone's.
@@ -453,7 +500,11 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn devices_and_proc_links_are_written_in_place() {
-        for dev in ["/dev/null", "/dev/stdout", "/dev/fd/1"] {
+        // A pipe that is neither standard stream, by its /proc link (the
+        // streams are tested with the command, whose streams a test sets).
+        let (_reader, writer) = io::pipe().unwrap();
+        let link = format!("/dev/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&writer));
+        for dev in ["/dev/null", &link] {
             let d = Destination::open(Path::new(dev), "--output").unwrap();
             assert!(matches!(d, Destination::Direct { .. }), "{dev}");
         }

@@ -91,7 +91,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     };
     let board = open(args.output.as_deref(), "--output")?;
     let trace = open(args.trace.as_deref(), "--trace")?;
-    apart(args, board.as_ref(), trace.as_ref()).map_err(Failure::Usage)?;
+    destination::apart(args, board.as_ref(), trace.as_ref()).map_err(Failure::Usage)?;
     let session = Session::start(args, approach, mode).map_err(Failure::Usage)?;
     opts.watch = session.as_ref().map(Session::watcher);
     Run {
@@ -122,48 +122,4 @@ fn check_trace(approach: &dyn Approach, args: &Args, mode: Mode) -> Result<(), S
             .map_err(|refusal| refusal.to_string())?;
     }
     Ok(())
-}
-
-/// `--output` and `--trace` kept apart: not one file (compared as files,
-/// [`Destination::same_file`]), and standard output (`-`, or a path that
-/// names the file it writes to) kept for one thing.
-fn apart(args: &Args, board: Option<&Destination>, trace: Option<&Destination>) -> Result<(), String> {
-    let board_out = board.filter(|b| b.is_stdout());
-    if let Some(trace) = trace.filter(|t| t.is_stdout()) {
-        let other = if args.verbose {
-            Some("-v lists the solutions".to_string())
-        } else if args.json {
-            Some("--json prints its line".to_string())
-        } else {
-            board_out.map(|_| format!("--output {} writes the board", shown(&args.output)))
-        };
-        if let Some(other) = other {
-            let named = match trace {
-                Destination::Stdout => String::new(),
-                _ => format!(" (--trace {} is standard output)", trace.describe()),
-            };
-            return Err(format!(
-                "{other} on standard output, so the trace cannot go there too{named}: give \
-                 --trace a file name"
-            ));
-        }
-    }
-    if let (Some(b), Some(t)) = (board, trace)
-        && b.same_file(t)
-    {
-        return Err("--output and --trace name the same file: give each its own".into());
-    }
-    if let Some(b) = board_out.filter(|_| args.json) {
-        return Err(format!(
-            "--output {} is standard output, where --json prints its line: give --output \
-             a file name",
-            b.describe()
-        ));
-    }
-    Ok(())
-}
-
-/// A path option as typed.
-fn shown(path: &Option<std::path::PathBuf>) -> String {
-    path.as_deref().map_or(String::new(), |p| p.display().to_string())
 }

@@ -24,7 +24,11 @@ fn a_checkpoint_edited_consistently_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let out = queens(d, &COUNT);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let path = d.join("ck.json");
     let mut saved: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
     assert_eq!(saved["solutions"].as_u64(), known::total(11));
@@ -71,7 +75,11 @@ fn a_checkpoint_edited_consistently_is_refused() {
     .unwrap();
     fs::write(&path, &pretty).unwrap();
     let out = queens(d, &COUNT);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         format!("11-Queens has {} solutions\n", known::total(11).unwrap())

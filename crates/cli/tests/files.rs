@@ -68,11 +68,7 @@ fn a_path_that_names_standard_outputs_file_shares_its_position() {
                 "{path}"
             );
         }
-        let out = into_file(
-            d,
-            &["--trace", path, "--algo", "attack-board", "4"],
-            &file,
-        );
+        let out = into_file(d, &["--trace", path, "--algo", "attack-board", "4"], &file);
         assert!(out.status.success(), "{path}: {}", text(&out.stderr));
         let written = fs::read_to_string(&file).unwrap();
         let events: Vec<Value> = written
@@ -131,7 +127,10 @@ fn output_and_trace_naming_one_file_are_refused_however_spelled() {
     #[cfg(unix)]
     same("link.txt", "same.txt");
     // Two files are two files.
-    let out = queens(d, &["--trace", "t.txt", "--output", "b.txt", "--first", "6"]);
+    let out = queens(
+        d,
+        &["--trace", "t.txt", "--output", "b.txt", "--first", "6"],
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let board = fs::read_to_string(d.join("b.txt")).unwrap();
     assert!(is_board(&board.lines().collect::<Vec<_>>(), 6), "{board}");
@@ -167,11 +166,17 @@ fn json_prints_its_line_when_a_run_ends_without_its_answer() {
             assert!(line["valid"].is_null() && line["solution"].is_null());
             let steps = line["steps"].as_u64().unwrap_or_else(|| panic!("{line}"));
             assert!(steps <= budget.parse().unwrap(), "{line}");
-            assert!(line["error"].as_str().unwrap().contains("gave up"), "{line}");
+            assert!(
+                line["error"].as_str().unwrap().contains("gave up"),
+                "{line}"
+            );
         }
     }
     // A board found and not written: the line says so, and holds the board.
-    let line = failed_line(&queens(d, &["--json", "--output", "/dev/full", "--first", "8"]));
+    let line = failed_line(&queens(
+        d,
+        &["--json", "--output", "/dev/full", "--first", "8"],
+    ));
     assert_eq!(line["solutions"], 1);
     assert_eq!(line["valid"], true);
     assert!(line["output"].is_null());
@@ -181,8 +186,14 @@ fn json_prints_its_line_when_a_run_ends_without_its_answer() {
         .iter()
         .map(Value::to_string)
         .collect();
-    assert!(is_board(&board.iter().map(String::as_str).collect::<Vec<_>>(), 8));
-    assert!(line["error"].as_str().unwrap().contains("/dev/full"), "{line}");
+    assert!(is_board(
+        &board.iter().map(String::as_str).collect::<Vec<_>>(),
+        8
+    ));
+    assert!(
+        line["error"].as_str().unwrap().contains("/dev/full"),
+        "{line}"
+    );
     // So does a trace that could not be written.
     let line = failed_line(&queens(d, &["--json", "--trace", "/dev/full", "6"]));
     assert!(line["error"].as_str().unwrap().contains("trace"), "{line}");
@@ -218,10 +229,22 @@ fn a_closed_standard_output_ends_the_run_quietly() {
         &["--trace", "-", "--algo", "attack-board", "6"],
         &["--trace", "/dev/stdout", "--first", "8"],
         &["--json", "8"],
-        &["--json", "--algo", "swap-search", "--max-steps", "1", "1000"],
+        &[
+            "--json",
+            "--algo",
+            "swap-search",
+            "--max-steps",
+            "1",
+            "1000",
+        ],
     ] {
         let out = closed_stdout(d, args);
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
         assert!(
             !text(&out.stderr).contains("error"),
             "{args:?}: {}",
@@ -267,7 +290,10 @@ fn a_file_in_a_folder_that_cannot_be_written_is_refused_naming_the_folder() {
         "{err}"
     );
     assert!(err.contains("temporary file beside it"), "{err}");
-    assert!(!err.contains(".tmp") && !err.contains(".board.txt."), "{err}");
+    assert!(
+        !err.contains(".tmp") && !err.contains(".board.txt."),
+        "{err}"
+    );
     let out = run(&["--first", "--trace", "ro/new.json", "8"]);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
