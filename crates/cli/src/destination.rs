@@ -500,10 +500,10 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn devices_and_proc_links_are_written_in_place() {
-        // A pipe that is neither standard stream, by its /proc link (the
+        // A file open on neither standard stream, by its /proc link (the
         // streams are tested with the command, whose streams a test sets).
-        let (_reader, writer) = io::pipe().unwrap();
-        let link = format!("/dev/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&writer));
+        let file = tempfile::tempfile().unwrap();
+        let link = format!("/dev/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&file));
         for dev in ["/dev/null", &link] {
             let d = Destination::open(Path::new(dev), "--output").unwrap();
             assert!(matches!(d, Destination::Direct { .. }), "{dev}");
