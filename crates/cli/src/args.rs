@@ -72,8 +72,11 @@ pub struct Args {
     /// a temporary file beside it, renamed over FILE at the end. A run that
     /// gives up, finds no board or is interrupted leaves FILE (or the file a
     /// symbolic link points to) as it was, and nothing beside it. A device or
-    /// pipe (/dev/null, /dev/stdout) is written directly, never replaced or
-    /// removed. A path that cannot be written is refused before the search.
+    /// pipe (/dev/null, a terminal) is written directly, never replaced or
+    /// removed; the file or pipe standard output goes to (/dev/stdout under
+    /// `> FILE`, or FILE itself) is written through standard output, as `-`.
+    /// A path that cannot be written (or a file in a folder that cannot be
+    /// written) is refused before the search.
     #[arg(long, value_name = "FILE", conflicts_with = "verbose")]
     pub output: Option<PathBuf>,
 

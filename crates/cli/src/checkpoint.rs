@@ -10,6 +10,16 @@
 //! ([`crate::destination`]), never edited in place. A file that does not
 //! read as a checkpoint, or whose numbers do not add up, is refused and
 //! left as it is; so is one written for other arguments.
+//!
+//! The numbers can be made to add up by hand (one task's count and the sum
+//! changed together), so the file carries a checksum of its content
+//! ([`checksum`]: FNV-1a, 64 bits, over the object without its `checksum`
+//! field, written compactly with its keys sorted: `jq -cjS 'del(.checksum)'`
+//! prints those bytes). A file whose checksum does not match was edited or
+//! damaged, and is refused. FNV-1a catches mistakes and edits, not an
+//! adversary, who could recompute it; a checkpoint is the user's own file.
+//! Version 1 files (before the checksum) are refused too, with the advice
+//! to count afresh.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -17,6 +27,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use queens_core::{Shard, Tally};
 
@@ -26,7 +37,7 @@ use crate::destination::Destination;
 /// The `format` field: what the file is.
 pub const FORMAT: &str = "queens-checkpoint";
 /// The version of the layout this `queens` writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// No checkpoint is larger (a few dozen bytes per task, at most a few
 /// million tasks); a larger file is refused unread.
 const MAX_BYTES: u64 = 1 << 29;
@@ -188,7 +199,8 @@ pub fn load(path: &Path, key: &Key) -> Result<Option<Saved>, String> {
     let name = path.display();
     if fs::metadata(path).is_ok_and(|m| m.len() > MAX_BYTES) {
         return Err(format!(
-            "the --checkpoint file {name} is larger than any checkpoint ({MAX_BYTES} bytes):              it is left as it was; give a new file name"
+            "the --checkpoint file {name} is larger than any checkpoint ({MAX_BYTES} bytes): \
+             it is left as it was; give a new file name"
         ));
     }
     let bytes = match fs::read(path) {
@@ -202,9 +214,18 @@ pub fn load(path: &Path, key: &Key) -> Result<Option<Saved>, String> {
              as it was: give a new file name to start afresh"
         )
     };
-    let saved: Saved = serde_json::from_slice(&bytes).map_err(|e| damaged(e.to_string()))?;
+    let mut value: Value = serde_json::from_slice(&bytes).map_err(|e| damaged(e.to_string()))?;
+    let stated = value.as_object_mut().and_then(|o| o.remove("checksum"));
+    let matches = stated.as_ref().and_then(Value::as_str) == Some(&checksum(&value));
+    let saved: Saved = serde_json::from_value(value).map_err(|e| damaged(e.to_string()))?;
     if saved.format != FORMAT {
         return Err(damaged(format!("format {:?}", saved.format)));
+    }
+    if saved.version < VERSION {
+        return Err(damaged(format!(
+            "version {}, written before checkpoints carried a checksum: count afresh",
+            saved.version
+        )));
     }
     if saved.version != VERSION {
         return Err(damaged(format!(
@@ -215,6 +236,12 @@ pub fn load(path: &Path, key: &Key) -> Result<Option<Saved>, String> {
     let shard: Shard = saved.shard.parse().map_err(damaged)?;
     if let Some(why) = saved.inconsistency(shard) {
         return Err(damaged(why));
+    }
+    if !matches {
+        return Err(format!(
+            "the --checkpoint file {name} does not match its checksum: it was edited or \
+             damaged; it is left as it was: give a new file name to start afresh"
+        ));
     }
     let theirs = Key {
         algo: saved.algo.clone(),
@@ -250,10 +277,31 @@ pub fn check_path(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Replaces the file at `path` with `saved`, whole (staged and renamed).
+/// The checksum of a checkpoint's content (the object without its
+/// `checksum` field): FNV-1a, 64 bits, over its compact JSON with the keys
+/// sorted, as 16 hexadecimal digits.
+pub fn checksum(content: &Value) -> String {
+    // serde_json's maps keep their keys sorted (no `preserve_order`).
+    format!("{:016x}", fnv1a(content.to_string().as_bytes()))
+}
+
+/// FNV-1a, 64 bits (Fowler, Noll and Vo).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Replaces the file at `path` with `saved`, whole (staged and renamed),
+/// its checksum added.
 pub fn save(path: &Path, saved: &Saved) -> io::Result<()> {
     let destination = Destination::open(path, "--checkpoint").map_err(io::Error::other)?;
-    let mut text = serde_json::to_vec(saved).map_err(io::Error::from)?;
+    let mut value = serde_json::to_value(saved).map_err(io::Error::from)?;
+    let sum = checksum(&value);
+    if let Value::Object(object) = &mut value {
+        object.insert("checksum".into(), sum.into());
+    }
+    let mut text = value.to_string().into_bytes();
     text.push(b'\n');
     let mut writer = destination.writer()?;
     writer.write_all(&text)?;
@@ -306,28 +354,61 @@ mod tests {
         let path = dir.path().join("ck.json");
         let shard = Shard { index: 1, count: 2 };
         let finished = BTreeMap::from([(0, tally(5)), (2, tally(3))]);
-        let good = serde_json::to_string(&Saved::new(&key(shard), 5, 3, &finished)).unwrap();
-        let bad = [
+        save(&path, &Saved::new(&key(shard), 5, 3, &finished)).unwrap();
+        let good = std::fs::read_to_string(&path).unwrap();
+        let unsound = [
             String::new(),
             good[..good.len() / 2].to_string(),
+            good.replace("\"version\":2", "\"version\":3"),
+            good.replace("\"version\":2", "\"version\":1"),
+            good.replace("queens-checkpoint", "other"),
+            good.replace("\"n\":15", "\"n\":15,\"x\":1"),
+            "[1]".into(),
+            // Numbers that do not add up.
             good.replace("\"solutions\":8", "\"solutions\":9"),
             good.replace("[2,3,null]", "[1,3,null]"),
             good.replace("\"complete\":false", "\"complete\":true"),
             good.replace("\"owned\":3", "\"owned\":2"),
-            good.replace("\"version\":1", "\"version\":2"),
-            good.replace("queens-checkpoint", "other"),
-            good.replace("\"n\":15", "\"n\":15,\"x\":1"),
         ];
-        for text in bad {
-            std::fs::write(&path, &text).unwrap();
-            let err = load(&path, &key(shard)).unwrap_err();
-            assert!(
-                err.contains("not a sound queens checkpoint"),
-                "{text}: {err}"
-            );
-            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        let sum =
+            checksum(&serde_json::to_value(Saved::new(&key(shard), 5, 3, &finished)).unwrap());
+        // Numbers that add up, edited by hand, or a checksum changed or gone.
+        let edited = [
+            good.replace("[2,3,null]", "[2,4,null]")
+                .replace("\"solutions\":8", "\"solutions\":9"),
+            good.replace(&sum, &"0".repeat(16)),
+            good.replace(&format!(",\"checksum\":\"{sum}\""), ""),
+        ];
+        for (texts, what) in [
+            (&unsound[..], "not a sound queens checkpoint"),
+            (
+                &edited[..],
+                "does not match its checksum: it was edited or damaged",
+            ),
+        ] {
+            for text in texts {
+                assert_ne!(text, &good);
+                std::fs::write(&path, text).unwrap();
+                let err = load(&path, &key(shard)).unwrap_err();
+                assert!(err.contains(what), "{text}: {err}");
+                assert_eq!(&std::fs::read_to_string(&path).unwrap(), text);
+            }
         }
         std::fs::write(&path, &good).unwrap();
         assert!(load(&path, &key(shard)).unwrap().is_some());
+    }
+
+    #[test]
+    fn the_checksum_is_fnv1a_of_the_sorted_compact_content() {
+        // Published FNV-1a 64-bit values (Fowler, Noll and Vo's test suite).
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+        // Keys sorted, whatever order the file has them in.
+        let unsorted: Value = serde_json::from_str(r#"{"b": 1, "a": [2]}"#).unwrap();
+        assert_eq!(
+            checksum(&unsorted),
+            format!("{:016x}", fnv1a(br#"{"a":[2],"b":1}"#))
+        );
     }
 }

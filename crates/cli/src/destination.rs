@@ -10,24 +10,45 @@
 //!   fails, is refused, finds no board or is interrupted ([`crate::cleanup`])
 //!   leaves the file as it was and nothing beside it. A symbolic link is
 //!   followed: the file it points to is replaced and the link stays a link.
+//!   A writable file in a folder that cannot be written cannot be replaced
+//!   this way: it is refused, naming the folder.
+//! - The regular file (or pipe) that standard output or standard error
+//!   already writes to (`> FILE` in the shell, then `FILE`, `/dev/stdout`,
+//!   `/proc/self/fd/1` or `/dev/fd/1`; the same file by device and inode) is
+//!   written **through that stream**, as `-` is: opened anew, a file would
+//!   be written from its start, over the stream's own output, and replaced,
+//!   it would lose that output; and a closed pipe is then the stream's.
 //! - Anything else (a device such as /dev/null or /dev/full, a pipe, or a
-//!   path through /proc such as /dev/stdout) is written **directly**,
-//!   appending, as a shell's `>>` would: it is never truncated, replaced or
-//!   removed, and a write that fails leaves it as it is.
+//!   path through /proc such as /dev/stdout on a terminal) is written
+//!   **directly**, appending, as a shell's `>>` would: it is never truncated,
+//!   replaced or removed, and a write that fails leaves it as it is.
 //! - `-` is standard output.
+//!
+//! Messages name the path the user gave, never the temporary file.
 
 use std::fs;
 use std::io::{self, Write};
+#[cfg(unix)]
+use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 
 use tempfile::NamedTempFile;
 
+use crate::args::Args;
 use crate::cleanup;
 
 /// An open destination.
 pub enum Destination {
     /// `-`: standard output.
     Stdout,
+    /// The regular file standard output or error writes to, written through
+    /// that stream.
+    Stream {
+        /// The path as the user gave it.
+        path: PathBuf,
+        /// Which stream.
+        stream: Stream,
+    },
     /// A device, pipe or /proc path, written in place.
     Direct {
         /// The path as the user gave it.
@@ -43,7 +64,29 @@ pub enum Destination {
         temp: NamedTempFile,
         /// Removes the temporary file if the process is interrupted.
         guard: cleanup::Guard,
+        /// The file itself, to tell whether two paths name it.
+        identity: Identity,
     },
+}
+
+/// A standard stream a path can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    /// Standard output.
+    Out,
+    /// Standard error.
+    Err,
+}
+
+/// What makes two staged destinations one file.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Identity {
+    /// A file that exists: its device and inode (so a hard or symbolic
+    /// link to it is the same file).
+    Inode(u64, u64),
+    /// A file not there yet (or where inodes are unknown): its folder,
+    /// resolved, and its name.
+    Path(PathBuf),
 }
 
 /// What a path names, after its symbolic links.
@@ -68,6 +111,12 @@ impl Destination {
         let cannot = |why: &dyn std::fmt::Display| {
             format!("cannot write the {option} file {}: {why}", path.display())
         };
+        if let Some(stream) = stream_of(path) {
+            return Ok(Destination::Stream {
+                path: path.to_path_buf(),
+                stream,
+            });
+        }
         let (target, exists) = match resolve(path).map_err(|e| cannot(&plain(&e)))? {
             Target::Folder => return Err(cannot(&"it is a folder")),
             Target::Special => {
@@ -99,16 +148,60 @@ impl Destination {
         // a temporary file's owner-only mode.
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-        let temp = builder
-            .tempfile_in(folder)
-            .map_err(|e| cannot(&plain(&e)))?;
+        let temp = builder.tempfile_in(folder).map_err(|e| {
+            let denied = matches!(
+                e.kind(),
+                io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem
+            );
+            // A file that may be written, in a folder that may not: the
+            // temporary file beside it is what cannot be made.
+            let beside = if exists {
+                ", and the file is replaced through a temporary file beside it: make the \
+                 folder writable, or name a file in another folder"
+            } else {
+                ""
+            };
+            if denied {
+                cannot(&format!(
+                    "the folder {} cannot be written ({}){beside}",
+                    folder.display(),
+                    plain(&e)
+                ))
+            } else {
+                cannot(&plain(&e))
+            }
+        })?;
+        let identity = identity(&target, folder, name).map_err(|e| cannot(&plain(&e)))?;
         let guard = cleanup::register(temp.path());
         Ok(Destination::Staged {
             path: path.to_path_buf(),
             target,
             temp,
             guard,
+            identity,
         })
+    }
+
+    /// Whether `self` and `other` write to the same file: the same staged
+    /// file, or the same stream (`-` and a path that names standard output
+    /// alike). Devices and pipes are never the same: each is written in
+    /// place.
+    pub fn same_file(&self, other: &Destination) -> bool {
+        match (self, other) {
+            (Destination::Staged { identity: a, .. }, Destination::Staged { identity: b, .. }) => {
+                a == b
+            }
+            _ => self.stream().is_some() && self.stream() == other.stream(),
+        }
+    }
+
+    /// The standard stream this writes through, if any.
+    pub fn stream(&self) -> Option<Stream> {
+        match self {
+            Destination::Stdout => Some(Stream::Out),
+            Destination::Stream { stream, .. } => Some(*stream),
+            _ => None,
+        }
     }
 
     /// Whether this is a file, staged and renamed into place.
@@ -116,35 +209,45 @@ impl Destination {
         matches!(self, Destination::Staged { .. })
     }
 
-    /// Whether this is standard output.
+    /// Whether this writes to standard output (`-`, or a path that names
+    /// the file standard output writes to).
     pub fn is_stdout(&self) -> bool {
-        matches!(self, Destination::Stdout)
+        self.stream() == Some(Stream::Out)
     }
 
     /// How messages name it: the path as given, or "standard output".
     pub fn describe(&self) -> String {
         match self {
             Destination::Stdout => "standard output".into(),
-            Destination::Direct { path } | Destination::Staged { path, .. } => {
-                path.display().to_string()
-            }
+            Destination::Stream { path, .. }
+            | Destination::Direct { path }
+            | Destination::Staged { path, .. } => path.display().to_string(),
         }
     }
 
-    /// An unbuffered writer: standard output, the device (opened to
-    /// append) or the temporary file.
+    /// An unbuffered writer: the stream, the device (opened to append) or
+    /// the temporary file. An error names no temporary path.
     pub fn writer(&self) -> io::Result<Box<dyn Write + Send>> {
         Ok(match self {
-            Destination::Stdout => Box::new(io::stdout()),
+            Destination::Stdout
+            | Destination::Stream {
+                stream: Stream::Out,
+                ..
+            } => Box::new(io::stdout()),
+            Destination::Stream {
+                stream: Stream::Err,
+                ..
+            } => Box::new(io::stderr()),
             Destination::Direct { path } => {
                 Box::new(fs::OpenOptions::new().append(true).open(path)?)
             }
-            Destination::Staged { temp, .. } => Box::new(temp.reopen()?),
+            Destination::Staged { temp, .. } => Box::new(temp.reopen().map_err(bare)?),
         })
     }
 
     /// The content is complete: a staged file replaces its target (keeping
     /// the target's permissions when it existed); the others are done.
+    /// An error names no temporary path.
     pub fn commit(self) -> io::Result<()> {
         let Destination::Staged {
             target,
@@ -155,14 +258,100 @@ impl Destination {
         else {
             return Ok(());
         };
-        temp.as_file().sync_all()?;
+        temp.as_file().sync_all().map_err(bare)?;
         if let Ok(old) = fs::metadata(&target) {
-            fs::set_permissions(temp.path(), old.permissions())?;
+            fs::set_permissions(temp.path(), old.permissions()).map_err(bare)?;
         }
-        temp.persist(&target).map_err(|e| e.error)?;
+        temp.persist(&target).map_err(|e| bare(e.error))?;
         drop(guard);
         Ok(())
     }
+}
+
+/// `--output` and `--trace` kept apart: not one file (compared as files,
+/// [`Destination::same_file`]), and standard output (`-`, or a path that
+/// names the file it writes to) kept for one thing.
+pub fn apart(
+    args: &Args,
+    board: Option<&Destination>,
+    trace: Option<&Destination>,
+) -> Result<(), String> {
+    let board_out = board.filter(|b| b.is_stdout());
+    if let Some(trace) = trace.filter(|t| t.is_stdout()) {
+        let other = if args.verbose {
+            Some("-v lists the solutions".to_string())
+        } else if args.json {
+            Some("--json prints its line".to_string())
+        } else {
+            board_out.map(|b| match b {
+                Destination::Stdout => "--output - writes the board".to_string(),
+                _ => format!("--output {} writes the board", b.describe()),
+            })
+        };
+        if let Some(other) = other {
+            let named = match trace {
+                Destination::Stdout => String::new(),
+                _ => format!(" (--trace {} is standard output)", trace.describe()),
+            };
+            return Err(format!(
+                "{other} on standard output, so the trace cannot go there too{named}: give \
+                 --trace a file name"
+            ));
+        }
+    }
+    if let (Some(b), Some(t)) = (board, trace)
+        && b.same_file(t)
+    {
+        return Err("--output and --trace name the same file: give each its own".into());
+    }
+    if let Some(b) = board_out.filter(|_| args.json) {
+        return Err(format!(
+            "--output {} is standard output, where --json prints its line: give --output \
+             a file name",
+            b.describe()
+        ));
+    }
+    Ok(())
+}
+
+/// The stream whose file `path` names, if any (after links, by device and
+/// inode): a regular file, a pipe or a socket. Never a device: a terminal
+/// is both streams, and /dev/null anyone's.
+fn stream_of(path: &Path) -> Option<Stream> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        let meta = fs::metadata(path).ok().filter(|m| {
+            let kind = m.file_type();
+            kind.is_file() || kind.is_fifo() || kind.is_socket()
+        })?;
+        let names = |fd: std::os::fd::BorrowedFd<'_>| {
+            let file = fs::File::from(fd.try_clone_to_owned().ok()?);
+            let its = file.metadata().ok()?;
+            Some(its.dev() == meta.dev() && its.ino() == meta.ino())
+        };
+        if names(io::stdout().as_fd()) == Some(true) {
+            return Some(Stream::Out);
+        }
+        if names(io::stderr().as_fd()) == Some(true) {
+            return Some(Stream::Err);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    None
+}
+
+/// The identity of the staged file `target` (in `folder`, named `name`).
+fn identity(target: &Path, folder: &Path, name: &std::ffi::OsStr) -> io::Result<Identity> {
+    #[cfg(unix)]
+    if let Ok(meta) = fs::metadata(target) {
+        use std::os::unix::fs::MetadataExt;
+        return Ok(Identity::Inode(meta.dev(), meta.ino()));
+    }
+    #[cfg(not(unix))]
+    let _ = target;
+    Ok(Identity::Path(fs::canonicalize(folder)?.join(name)))
 }
 
 /// Follows `path`'s symbolic links to what they name. A link that lives in
@@ -223,12 +412,25 @@ fn writable(path: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// An I/O error's operating-system message without the temporary path
-/// some errors carry.
+/// An I/O error's message without the temporary path some errors carry
+/// (`tempfile` wraps the operating system's error as "ERROR at path
+/// \"PATH\"", hiding its code).
 fn plain(e: &io::Error) -> String {
+    if let Some(code) = e.raw_os_error() {
+        return io::Error::from_raw_os_error(code).to_string();
+    }
+    let text = e.to_string();
+    match text.find(" at path \"") {
+        Some(end) => text[..end].to_string(),
+        None => text,
+    }
+}
+
+/// The error without the temporary path some errors carry (its kind kept).
+fn bare(e: io::Error) -> io::Error {
     match e.raw_os_error() {
-        Some(code) => io::Error::from_raw_os_error(code).to_string(),
-        None => e.to_string(),
+        Some(code) => io::Error::from_raw_os_error(code),
+        None => io::Error::new(e.kind(), plain(&e)),
     }
 }
 
@@ -298,7 +500,11 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn devices_and_proc_links_are_written_in_place() {
-        for dev in ["/dev/null", "/dev/stdout", "/dev/fd/1"] {
+        // A file open on neither standard stream, by its /proc link (the
+        // streams are tested with the command, whose streams a test sets).
+        let file = tempfile::tempfile().unwrap();
+        let link = format!("/dev/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&file));
+        for dev in ["/dev/null", &link] {
             let d = Destination::open(Path::new(dev), "--output").unwrap();
             assert!(matches!(d, Destination::Direct { .. }), "{dev}");
         }

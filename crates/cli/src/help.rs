@@ -14,9 +14,12 @@ use crate::record;
 /// The exit status, as `--help` and README state it.
 pub const EXIT_STATUS: &str = "\
 Exit status:
-  0  done; also when N has no solution (\"3-Queens has no solution\")
+  0  done; also when N has no solution (\"3-Queens has no solution\"), and
+     when standard output is closed (a reader such as `head` stopped
+     reading): the run then ends quietly, its unfinished files left as they were
   1  no answer: a search gave up within its step budget (--max-steps), the
-     board found failed the checker, or a file could not be written
+     board found failed the checker, or a file could not be written (--json
+     still prints its line, which says why in error)
   2  bad input, refused before any search: one error: line and the usage on
      stderr, nothing on stdout (also a --checkpoint file that is damaged or
      belongs to other arguments)

@@ -91,6 +91,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     };
     let board = open(args.output.as_deref(), "--output")?;
     let trace = open(args.trace.as_deref(), "--trace")?;
+    destination::apart(args, board.as_ref(), trace.as_ref()).map_err(Failure::Usage)?;
     let session = Session::start(args, approach, mode).map_err(Failure::Usage)?;
     opts.watch = session.as_ref().map(Session::watcher);
     Run {
@@ -105,14 +106,10 @@ fn run(args: &Args) -> Result<(), Failure> {
     .go()
 }
 
-/// `--trace`: the sizes the approach traces, and standard output kept for
-/// one thing.
+/// `--trace`: the sizes the approach traces.
 fn check_trace(approach: &dyn Approach, args: &Args, mode: Mode) -> Result<(), String> {
-    let Some(path) = &args.trace else {
+    if args.trace.is_none() {
         return Ok(());
-    };
-    if path.as_path() != Path::new("-") && args.output.as_deref() == Some(path.as_path()) {
-        return Err("--output and --trace name the same file: give each its own".into());
     }
     let id = approach.info().id;
     if let Some(trace) = approach.trace_info() {
@@ -123,23 +120,6 @@ fn check_trace(approach: &dyn Approach, args: &Args, mode: Mode) -> Result<(), S
         trace
             .check(id, args.n(), mode)
             .map_err(|refusal| refusal.to_string())?;
-    }
-    if path.as_path() == Path::new("-") {
-        let other = if args.verbose {
-            Some("-v lists the solutions")
-        } else if args.json {
-            Some("--json prints its line")
-        } else if args.output.as_deref() == Some(Path::new("-")) {
-            Some("--output - writes the board")
-        } else {
-            None
-        };
-        if let Some(other) = other {
-            return Err(format!(
-                "{other} on standard output, so the trace cannot go there too: give \
-                 --trace a file name"
-            ));
-        }
     }
     Ok(())
 }

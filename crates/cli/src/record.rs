@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 /// Every field of the `--json` line, in order, with what it holds.
-pub const FIELDS: [(&str, &str); 15] = [
+pub const FIELDS: [(&str, &str); 16] = [
     ("algo", "the approach id"),
     ("n", "the number of queens"),
     ("mode", "\"count\" or \"first\""),
@@ -55,13 +55,20 @@ pub const FIELDS: [(&str, &str); 15] = [
          nodes_per_depth and, for searches that report them, dead_ends_per_depth: \
          arrays, index = depth)",
     ),
+    (
+        "error",
+        "why the run ended without its answer (exit status 1: a search that \
+         gave up, with its steps; a file that could not be written), else null; \
+         the other fields then hold what is known",
+    ),
 ];
 
 /// The `--json` paragraph of `--help`: one line per field.
 pub fn fields_help() -> String {
     let mut text = String::from(
-        "Print exactly one JSON line instead of text. Fields, in order \
-         (a field that does not apply to the run is null):",
+        "Print exactly one JSON line instead of text, also for a run that ends \
+         without its answer (bad input prints none). Fields, in order (a field \
+         that does not apply to the run is null):",
     );
     for (name, what) in FIELDS {
         text.push_str(&format!("\n  {name}: {what}"));
@@ -102,6 +109,8 @@ pub struct Record {
     pub peak_bytes: Option<u64>,
     /// Approach-specific statistics.
     pub extra: BTreeMap<&'static str, Extra>,
+    /// Why the run ended without its answer (exit status 1).
+    pub error: Option<String>,
 }
 
 /// One value of [`Record::extra`].
@@ -151,6 +160,7 @@ mod tests {
             seed: None,
             peak_bytes: None,
             extra: BTreeMap::new(),
+            error: None,
         };
         let line = serde_json::to_string(&record).unwrap();
         let keys: Vec<String> = line

@@ -76,32 +76,41 @@ impl From<io::Error> for Failure {
 
 impl Failure {
     /// Prints the error (if any) and gives the exit status: 2 for bad
-    /// input, 1 for a run without its answer, 0 for a closed pipe.
+    /// input, 1 for a run without its answer, 0 for a closed standard
+    /// output (or error): the reader stopped reading, and the run ends
+    /// quietly.
     pub fn report(self) -> ExitCode {
-        let fail = |message: String| {
-            eprintln!("error: {message}");
-            ExitCode::from(1)
-        };
+        if let Some(message) = self.run_error() {
+            // Standard error may be closed too: nothing more to say then.
+            let _ = writeln!(io::stderr(), "error: {message}");
+            return ExitCode::from(1);
+        }
         match self {
             Failure::Usage(message) => usage_error(&message),
-            Failure::Refused(r @ Refusal::GaveUp { .. }) => fail(r.to_string()),
             Failure::Refused(r) => usage_error(&r.to_string()),
-            Failure::Trace(e @ TraceError::TooLong { .. }) => usage_error(&e.to_string()),
-            Failure::Trace(TraceError::Io(e)) | Failure::Io(e)
-                if e.kind() == io::ErrorKind::BrokenPipe =>
-            {
-                ExitCode::SUCCESS
-            }
-            Failure::Trace(e) => fail(e.to_string()),
-            Failure::Io(e) => fail(format!("cannot write the output: {e}")),
+            Failure::Trace(e) => usage_error(&e.to_string()),
+            _ => ExitCode::SUCCESS,
+        }
+    }
+
+    /// Why a run ended without its answer (exit status 1); `None` for bad
+    /// input (status 2) and for a closed standard stream (status 0).
+    pub fn run_error(&self) -> Option<String> {
+        match self {
+            Failure::Usage(_) | Failure::Trace(TraceError::TooLong { .. }) => None,
+            Failure::Refused(r @ Refusal::GaveUp { .. }) => Some(r.to_string()),
+            Failure::Refused(_) => None,
+            Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => None,
+            Failure::Io(e) => Some(format!("cannot write the output: {e}")),
+            Failure::Trace(e) => Some(e.to_string()),
             Failure::File {
                 option,
                 path,
                 error,
-            } => fail(format!(
+            } => Some(format!(
                 "cannot write the {option} file {path}: {error}; it is left as it was"
             )),
-            Failure::Invalid(message) => fail(message),
+            Failure::Invalid(message) => Some(message.clone()),
         }
     }
 }
@@ -114,15 +123,20 @@ impl Run<'_> {
         } else {
             self.human()?;
         }
-        if let Some(trace) = self.trace.take() {
-            let path = trace.describe();
-            trace.commit().map_err(|error| Failure::File {
-                option: "--trace",
-                path,
-                error,
-            })?;
-        }
-        Ok(())
+        self.commit_trace()
+    }
+
+    /// Puts the trace in place, if not done yet.
+    fn commit_trace(&mut self) -> Result<(), Failure> {
+        let Some(trace) = self.trace.take() else {
+            return Ok(());
+        };
+        let path = trace.describe();
+        trace.commit().map_err(|error| Failure::File {
+            option: "--trace",
+            path,
+            error,
+        })
     }
 
     /// A count: with a session, the one run it follows (or the answer of
@@ -167,7 +181,11 @@ impl Run<'_> {
         let writer = BufWriter::with_capacity(1 << 16, output.writer()?);
         let mut tracer = Tracer::new(Box::new(writer), &start);
         let outcome = approach.trace(self.args.n(), &self.opts, run, &mut tracer)?;
-        tracer.finish(outcome.solutions).map_err(Failure::Trace)?;
+        tracer.finish(outcome.solutions).map_err(|e| match e {
+            // A trace on standard output fails as standard output does.
+            TraceError::Io(e) if output.stream().is_some() => Failure::Io(e),
+            e => Failure::Trace(e),
+        })?;
         Ok(outcome)
     }
 
@@ -177,11 +195,14 @@ impl Run<'_> {
             return Ok(None);
         };
         let path = destination.describe();
+        let stream = destination.stream().is_some();
         match write_board(destination, cols) {
             Ok(()) => Ok(Some(path)),
             Err(OutputError::Invalid) => Err(Failure::Invalid(format!(
                 "the board found is not a solution; --output {path} is left as it was"
             ))),
+            // `--output -` fails as standard output does.
+            Err(OutputError::Io(error)) if stream => Err(Failure::Io(error)),
             Err(OutputError::Io(error)) => Err(Failure::File {
                 option: "--output",
                 path,
@@ -288,12 +309,41 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// Exactly one JSON line. The time is that of an uninstrumented run; the
+    /// Exactly one JSON line, also for a run that ends without its answer
+    /// (a search that gives up, a file that cannot be written: exit status
+    /// 1): the line then holds what is known and `error` says why. Bad
+    /// input (status 2) prints no line.
+    fn json(&mut self) -> Result<(), Failure> {
+        let start = Instant::now();
+        let (mut record, failure) = match self.measure() {
+            Ok((outcome, nanos)) => self.finish(outcome, nanos),
+            Err(failure) if failure.run_error().is_some() => {
+                let steps = match &failure {
+                    Failure::Refused(Refusal::GaveUp { steps, .. }) => Some(*steps),
+                    _ => None,
+                };
+                let outcome = Outcome {
+                    steps,
+                    ..Outcome::default()
+                };
+                let nanos = start.elapsed().as_nanos();
+                (self.record(outcome, nanos, None, None), Some(failure))
+            }
+            Err(failure) => return Err(failure),
+        };
+        record.error = failure.as_ref().and_then(Failure::run_error);
+        let mut out = io::stdout().lock();
+        serde_json::to_writer(&mut out, &record).map_err(io::Error::from)?;
+        writeln!(out)?;
+        failure.map_or(Ok(()), Err)
+    }
+
+    /// The runs of `--json`. The time is that of an uninstrumented run; the
     /// steps come from a second, instrumented run (skipped with
     /// `--no-steps`; with `--trace`, the traced run), whose board is the one
     /// reported (the same, by determinism; the first run's board is dropped
     /// before the second starts, so peak memory is one run's).
-    fn json(&mut self) -> Result<(), Failure> {
+    fn measure(&mut self) -> Result<(Outcome, u128), Failure> {
         let (approach, args, n, mode) = (self.approach, self.args, self.args.n(), self.mode);
         let run = |this: &mut Self, steps: Steps| -> Result<(Outcome, u128), Failure> {
             let start = Instant::now();
@@ -340,16 +390,38 @@ impl Run<'_> {
                 }
             }
         }
-        let info = approach.info();
+        Ok((outcome, nanos))
+    }
+
+    /// The record of a complete run, its board and trace put in place; a
+    /// file that could not be written is the failure beside it.
+    fn finish(&mut self, outcome: Outcome, nanos: u128) -> (Record, Option<Failure>) {
         // The search's peak, read before the check and the output add their own.
         let peak_bytes = record::peak_rss_bytes();
         let valid = outcome.solution.as_deref().map(is_solution);
-        let output = match &outcome.solution {
-            Some(cols) => self.put_board(cols)?,
-            None => None,
+        let (output, failure) = match outcome.solution.as_deref().map(|c| self.put_board(c)) {
+            Some(Ok(output)) => (output, None),
+            Some(Err(failure)) => (None, Some(failure)),
+            None => (None, None),
         };
+        let failure = failure.or_else(|| self.commit_trace().err());
+        let mut record = self.record(outcome, nanos, output, valid);
+        record.peak_bytes = peak_bytes;
+        (record, failure)
+    }
+
+    /// The `--json` record of `outcome`.
+    fn record(
+        &self,
+        outcome: Outcome,
+        nanos: u128,
+        output: Option<String>,
+        valid: Option<bool>,
+    ) -> Record {
+        let (approach, args, n, mode) = (self.approach, self.args, self.args.n(), self.mode);
+        let info = approach.info();
         let shown = output.is_none() && (n <= PRINT_LIMIT || args.full_solution);
-        let record = Record {
+        Record {
             algo: info.id,
             n,
             mode: mode.name(),
@@ -366,7 +438,7 @@ impl Run<'_> {
                 .map(|cols| cols.iter().map(|c| c + 1).collect()),
             output,
             seed: approach.uses_seed(&self.opts).then_some(self.opts.seed),
-            peak_bytes,
+            peak_bytes: record::peak_rss_bytes(),
             extra: outcome
                 .extra
                 .into_iter()
@@ -382,11 +454,8 @@ impl Run<'_> {
                         .map(|dead| (DEAD_ENDS_PER_DEPTH, Extra::List(dead))),
                 )
                 .collect(),
-        };
-        let mut out = io::stdout().lock();
-        serde_json::to_writer(&mut out, &record).map_err(io::Error::from)?;
-        writeln!(out)?;
-        Ok(())
+            error: None,
+        }
     }
 }
 

@@ -200,7 +200,7 @@ fn a_damaged_checkpoint_is_refused_and_kept() {
         "not json\n",
         &good[..good.len() / 2],
         &wrong_sum,
-        &good.replace("\"version\":1", "\"version\":99"),
+        &good.replace("\"version\":2", "\"version\":99"),
     ] {
         fs::write(d.join("bad.json"), text).unwrap();
         let out = queens(d, &args("bad.json"), &[]);

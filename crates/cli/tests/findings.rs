@@ -347,7 +347,7 @@ fn f8_help_says_what_the_commands_do(dir: &Path) {
         .keys()
         .cloned()
         .collect();
-    assert_eq!(keys.len(), 15);
+    assert_eq!(keys.len(), 16);
     for key in &keys {
         assert!(
             help.contains(&format!("\n            {key}: ")),
