@@ -484,7 +484,7 @@ SCREENS = [
     ('bits', 1600, 1000, '#algo=bitmask&n=6&event=17'),
     ('lists', 1600, 1000, '#algo=list-comprehension&n=6&event=40'),
     ('candidates', 1600, 1000, '#algo=permutations&n=6&solution=2'),
-    ('ordering', 1600, 1000, '#algo=mrv&n=8&event=9'),
+    ('ordering', 1600, 1000, '#algo=mrv&n=8&event=5'),
     ('local', 1600, 1000, '#algo=min-conflicts-random&n=8&event=3'),
     ('phone', 400, 850, '#algo=attack-board&n=8&event=12'),
 ]

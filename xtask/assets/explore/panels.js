@@ -291,7 +291,8 @@ var QueensPanels = (function () {
       box.textContent = '';
       var s = ctx.state, n = ctx.n, lazy = ctx.algo === 'list-comprehension';
       box.appendChild(el('h2', '', lazy ? 'The chain of generators' : 'The levels'));
-      box.appendChild(el('pre', 'mono', 'queens 0 = [[]]\nqueens k = [q:qs | qs <- queens (k-1), q <- [1..n], safe q qs]'));
+      box.appendChild(el('pre', 'mono', 'queens 0 = [[]]\nqueens n = [ x : y | y <- queens (n-1), x <- [1..boardSize], safe x y 1]'));
+      para(box, 'The seed\'s program, with boardSize = ' + n + '.');
       var p = s.partial || [];
       var list = el('ol', 'levels');
       for (var d = 1; d <= n; d++) {
@@ -307,8 +308,8 @@ var QueensPanels = (function () {
       }
       box.appendChild(list);
       para(box, lazy
-        ? 'Each line is one generator: queens k holds one list at a time, built on the list of queens (k\u22121) above it (they share their tails). A new list at level k is pulled only when queens (k+1) asks for one.'
-        : 'Every list of level k is built from all the lists of level k\u22121 before level k+1 starts; the line shows the last list built at each level.');
+        ? 'Each line is one generator: queens d holds one list at a time, x : y with y the list of queens (d\u22121) above it (they share their tails). A new list at level d is made only when queens (d+1) asks for one.'
+        : 'Every list of level d is built from all the lists of level d\u22121 before level d+1 starts; above the current list, each line shows the shorter list it was built from (its tail).');
     },
     check: function (box, ctx) {
       var s = ctx.state, out = [], len = s.partial ? s.partial.length : 0;
@@ -411,7 +412,8 @@ var QueensPanels = (function () {
       box.appendChild(list);
       para(box, least === 0
         ? 'A row has no column left: this branch fails.'
-        : 'Highlighted: the ' + (least === 1 ? 'rows' : 'rows') + ' with the least room (' + plural(least, 'column', 'columns') +
+        : 'Highlighted: the ' + (rows.filter(function (x) { return x.left.length === least; }).length === 1 ? 'row' : 'rows') +
+          ' with the least room (' + plural(least, 'column', 'columns') +
           '). O\'Keefe\'s table lists columns from ' + n + ' down, so the search tries them right to left.');
     },
     check: function (box, ctx) {

@@ -57,11 +57,16 @@ pub fn parse(text: &str) -> Result<BTreeMap<String, About>> {
             .copied()
             .collect();
         if !missing.is_empty() {
-            bail!("approaches.txt: the block of {id} lacks {}", missing.join(", "));
+            bail!(
+                "approaches.txt: the block of {id} lacks {}",
+                missing.join(", ")
+            );
         }
         let info = REGISTRY
             .get(&id)
-            .map_err(|_| crate::Error(format!("approaches.txt: {id} is not a registered approach")))?
+            .map_err(|_| {
+                crate::Error(format!("approaches.txt: {id} is not a registered approach"))
+            })?
             .info();
         let about = About {
             title: info.title.to_string(),
@@ -112,5 +117,79 @@ pub fn parse(text: &str) -> Result<BTreeMap<String, About>> {
 /// The JSON the page embeds in `#approach-data`.
 pub fn json() -> Result<String> {
     let all = parse(TEXT)?;
-    serde_json::to_string(&all).map_err(|e| crate::Error(format!("cannot encode approaches.txt: {e}")))
+    serde_json::to_string(&all)
+        .map_err(|e| crate::Error(format!("cannot encode approaches.txt: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_approach_is_described_once_from_its_registry_entry() {
+        let all = parse(TEXT).unwrap_or_else(|e| panic!("{e}"));
+        for approach in REGISTRY.all() {
+            let info = approach.info();
+            let about = all
+                .get(info.id)
+                .unwrap_or_else(|| panic!("approaches.txt has no block for {}", info.id));
+            assert_eq!(
+                (about.title.as_str(), about.source.as_str()),
+                (info.title, info.source)
+            );
+            // A seed is named by its file in ../shared/seeds (NNN_<16 hex digits>.txt),
+            // or the block says `none: ` and where the program comes from.
+            let file = about.seed.split([',', ' ']).next().unwrap_or_default();
+            let is_seed_file = file.len() == 24
+                && file.ends_with(".txt")
+                && file[..3].chars().all(|c| c.is_ascii_digit())
+                && file[4..20].chars().all(|c| c.is_ascii_hexdigit());
+            assert!(
+                is_seed_file || about.seed.starts_with("none: "),
+                "{}: seed `{}` is neither a seed file nor `none: ...`",
+                info.id,
+                about.seed
+            );
+        }
+        assert_eq!(all.len(), REGISTRY.all().len());
+    }
+
+    #[test]
+    fn a_bad_description_is_refused_naming_the_line() {
+        let block = "## bitmask\nseed: s\nauthor: a\nlanguage: C\nstep: s\nwatch: w\n";
+        assert!(parse(block).is_ok());
+        for (text, says) in [
+            (
+                "seed: s\n",
+                "approaches.txt:1: a line before the first `## id`",
+            ),
+            (
+                "## bitmask\ncolour: red\n",
+                "approaches.txt:2: unknown key `colour`",
+            ),
+            ("## bitmask\nseed s\n", "approaches.txt:2: not `key: value`"),
+            (
+                "## bitmask\nseed: a\nseed: b\n",
+                "approaches.txt:3: `seed` given twice",
+            ),
+            (
+                "## bitmask\nseed: s\n",
+                "the block of bitmask lacks author, language, step, watch",
+            ),
+            (
+                "## no-such\nseed: s\nauthor: a\nlanguage: C\nstep: s\nwatch: w\n",
+                "no-such is not a registered approach",
+            ),
+        ] {
+            let e = parse(text).unwrap_err().0;
+            assert!(e.contains(says), "{text:?}: {e}");
+        }
+        let twice = format!("{block}{block}");
+        assert!(
+            parse(&twice)
+                .unwrap_err()
+                .0
+                .contains("bitmask has two blocks")
+        );
+    }
 }
