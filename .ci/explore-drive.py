@@ -480,7 +480,7 @@ class Checker:
 
 SCREENS = [
     # name, width, height, hash: the views the course shows (xtask/course/).
-    ('tree', 1600, 1000, '#algo=attack-board&n=5&dead-end=3'),
+    ('tree', 1920, 1080, '#algo=attack-board&n=5&dead-end=3'),
     ('bits', 1600, 1000, '#algo=bitmask&n=6&event=17'),
     ('lists', 1600, 1000, '#algo=list-comprehension&n=6&event=40'),
     ('candidates', 1600, 1000, '#algo=permutations&n=6&solution=2'),

@@ -12,11 +12,16 @@
 //! `explore.html#algo=attack-board&n=4&solution=2` opens the trace and jumps
 //! to the event of its 2nd solution (also `event=K`, `step=K`, `dead-end=K`,
 //! `mode=`, `seed=`; `selftest=1` replays every trace and checks it against
-//! its `end` line). It shows its state in the DOM: `#explorer`'s `data-`
-//! attributes (`data-ready`, `data-algo`, `data-n`, `data-event`,
+//! its `end` line, and each panel against the trace). A setting it does not
+//! hold is named in `#notice` and replaced by the nearest one it holds
+//! (`data-jump="adjusted"`). It shows its state in the DOM: `#explorer`'s
+//! `data-` attributes (`data-ready`, `data-algo`, `data-n`, `data-event`,
 //! `data-events`, `data-steps`, `data-dead-ends`, `data-solutions`,
-//! `data-cols`, ...), the board as text in `<pre id="board-state">`, and
-//! uncaught script errors in `#page-errors` (`data-count`).
+//! `data-cols`, `data-finished`, `data-panels`, ...), the board as text in
+//! `<pre id="board-state">`, the panels in `<section class="panel"
+//! data-panel="id">` ([`SCRIPTS`]' `panels.js` holds their registry), and
+//! uncaught script errors in `#page-errors` (`data-count`). What each
+//! approach is comes from [`about`].
 
 pub mod about;
 pub mod pack;
