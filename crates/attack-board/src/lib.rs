@@ -60,7 +60,7 @@ pub static INFO: Info = Info {
 pub use queens_core::trace::ROW_BY_ROW as TRACE;
 
 /// What a node at depth d is ([`Enumerate::node_unit`]).
-pub const NODE_UNIT: &str = "a queen placed on a safe square of row d: a partial board of rows 1..=d, no two queens attacking";
+pub const NODE_UNIT: &str = "a queen placed on a safe square of row d: a partial board of rows 1 to d, no two queens attacking";
 
 /// The seed's attack-count board search.
 #[derive(Clone, Copy, Debug, Default)]

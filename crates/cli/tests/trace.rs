@@ -63,7 +63,7 @@ fn assert_refused(args: &[&str], needle: &str) {
 /// to the first solution, (1, 3) mirrors it to the second; (1, 4) mirrors
 /// (1, 1): (2, 1) and its child (3, 3) without a child, then (2, 2) without
 /// one.
-const ATTACK_BOARD_4: &str = r#"{"event":"start","algo":"attack-board","n":4,"mode":"count","step":"place","node":"a queen placed on a safe square of row d: a partial board of rows 1..=d, no two queens attacking"}
+const ATTACK_BOARD_4: &str = r#"{"event":"start","algo":"attack-board","n":4,"mode":"count","step":"place","node":"a queen placed on a safe square of row d: a partial board of rows 1 to d, no two queens attacking"}
 {"event":"place","row":1,"col":1}
 {"event":"place","row":2,"col":3}
 {"event":"dead-end","depth":2}

@@ -12,10 +12,16 @@ var QueensDraw = (function () {
     place: 'Placements', candidate: 'Candidates tested', partial: 'Lists kept',
     move: 'Moves', swap: 'Swaps', pair: 'Pairs compared', board: 'Boards written'
   };
+  /* A step in a sentence, singular and plural. */
+  var STEP_WORDS = {
+    place: ['placement', 'placements'], candidate: ['candidate tested', 'candidates tested'],
+    partial: ['list kept', 'lists kept'], move: ['move', 'moves'], swap: ['swap', 'swaps'],
+    pair: ['pair compared', 'pairs compared'], board: ['generation', 'generations']
+  };
   var COUNTERS = {
     tree: [['event', 'Event'], ['steps', ''], ['deadEnds', 'Dead ends'], ['solutions', 'Solutions']],
-    candidates: [['event', 'Event'], ['steps', ''], ['solutions', 'Kept (solutions)']],
-    levels: [['event', 'Event'], ['level', 'Level (list length)'], ['atLevel', 'Lists at this level'],
+    candidates: [['event', 'Event'], ['steps', ''], ['solutions', 'Kept: no clash (solutions)']],
+    levels: [['event', 'Event'], ['level', 'Level (list length)'], ['atLevel', 'Lists of this length so far'],
       ['steps', ''], ['solutions', 'Solutions']],
     local: [['event', 'Event'], ['steps', ''], ['restarts', 'Restarts'],
       ['attacked', 'Queens attacked'], ['pairs', 'Attacking pairs']],
@@ -55,9 +61,11 @@ var QueensDraw = (function () {
   function setup(t) {
     var n = t.n, wrap = $('board-wrap');
     var top = wrap.getBoundingClientRect().top + window.scrollY;
-    var high = Math.max(240, window.innerHeight - top - 70);   // room for the legend below
+    var controls = document.querySelector('.controls');
+    var below = (controls ? controls.offsetHeight : 100) + 24;   // the playback controls stay in view
+    var high = Math.max(200, window.innerHeight - top - below);
     var wide = wrap.clientWidth || 720;
-    var cell = Math.max(9, Math.min(80, Math.floor(Math.min(wide / (n + 2), high / (n + 1)))));
+    var cell = Math.max(4, Math.min(80, Math.floor(Math.min(wide / (n + 2), high / (n + 1.5)))));
     var table = $('board');
     table.style.setProperty('--cell', cell + 'px');
     table.classList.toggle('tiny', cell < 24);
@@ -123,14 +131,17 @@ var QueensDraw = (function () {
         return 'Queen removed from row ' + ops[at + 1] + ', column ' + ops[at + 2] +
           ': back up to ' + d + (d === 1 ? ' queen.' : ' queens.');
       case OP.DEAD_END:
-        return 'Dead end with ' + ops[at + 1] + ' queens: ' + (safeRows.length
-          ? (safeRows.length === 1 ? 'row ' : 'rows ') + safeRows.join(', ') + ' has no safe square.'
+        return 'Dead end with ' + count(ops[at + 1], 'queen', 'queens') + ': ' + (safeRows.length
+          ? (safeRows.length === 1 ? 'row ' + safeRows[0] + ' has' : 'rows ' + series(safeRows) + ' have') +
+            ' no safe square.'
           : 'no child to try.');
       case OP.SOLUTION:
         return 'Solution ' + ops[at + 1] + ': ' + tuple(s.queens.slice().sort(function (a, b) {
           return a[0] - b[0];
-        }).map(function (q) { return q[1]; })) + '.' + (ops[at + 2] > 1
-          ? ' It stands for ' + ops[at + 2] + ' boards: itself and its symmetric images.' : '');
+        }).map(function (q) { return q[1]; })) + '.' + (ops[at + 2] === 2
+          ? ' It counts twice: itself and its mirror image.'
+          : ops[at + 2] > 2 ? ' It stands for ' + ops[at + 2] +
+            ' boards: itself and the distinct boards its rotations and reflections make.' : '');
       case OP.CANDIDATE: case OP.RUN_ODOMETER: case OP.RUN_PERMS:
         return 'Candidate ' + tuple(s.cand) + (s.ok ? ' kept: no two queens attack each other.'
           : ' rejected: ' + clashText(s) + '.');
@@ -138,9 +149,12 @@ var QueensDraw = (function () {
         return 'Level ' + ops[at + 1] + ': every safe list of ' + ops[at + 1] +
           ' queens, built from the lists of level ' + (ops[at + 1] - 1) + '.';
       case OP.PARTIAL:
-        return 'List [' + s.partial.join(', ') + '] kept (list ' + s.atLevel + ' of level ' + s.level + ').';
+        return 'List [' + s.partial.join(', ') + '] kept: safe held, so it is list number ' + s.atLevel +
+          ' of length ' + s.level + (s.level === t.n ? ', a solution.' : '.');
       case OP.INIT:
-        return 'A starting board: ' + M.conflicts(M.queensOf(t, s)).pairs + ' pairs of queens attack each other.';
+        var startPairs = M.conflicts(M.queensOf(t, s)).pairs;
+        return 'A starting board: ' + (startPairs === 1 ? '1 pair of queens attacks each other.'
+          : startPairs + ' pairs of queens attack each other.');
       case OP.MOVE:
         return 'The queen of ' + (t.byRow ? 'row ' : 'column ') + ops[at + 1] + ' moves from ' +
           (t.byRow ? 'column ' : 'row ') + ops[at + 2] + ' to ' + ops[at + 3] +
@@ -158,6 +172,39 @@ var QueensDraw = (function () {
       default:
         return '';
     }
+  }
+
+  function count(k, one, many) { return k + ' ' + (k === 1 ? one : many); }
+
+  /* 6, 7 and 9: a list in words. */
+  function series(list) {
+    return list.length < 2 ? list.join('') : list.slice(0, -1).join(', ') + ' and ' + list[list.length - 1];
+  }
+
+  /* What the whole trace did, shown at its last event. */
+  function finish(t, s) {
+    var p = t.info, sols = p.solutions, word = STEP_WORDS[p.step] || ['step', 'steps'];
+    var steps = count(p.steps, word[0], word[1]);
+    var board = M.queensOf(t, s).slice().sort(function (a, b) { return a[0] - b[0]; })
+      .map(function (q) { return q[1]; });
+    if (t.family === 'local' || t.family === 'board') {
+      return sols > 0
+        ? 'The search has finished: it found a solution, ' + tuple(board) + ', after ' + steps +
+          (s.restarts ? ' and ' + count(s.restarts, 'restart', 'restarts') : '') + '.'
+        : 'The search has finished without a solution: it gave up after ' + steps + '; the last board still has ' +
+          count(M.conflicts(M.queensOf(t, s)).pairs, 'attacking pair', 'attacking pairs') + '.';
+    }
+    if (p.mode === 'first') {
+      return sols > 0
+        ? 'The search has finished: it stopped at its first solution' +
+          (board.length === t.n ? ', ' + tuple(board) : '') + ', after ' + steps + '.'
+        : 'The search has finished: there is no solution for n = ' + t.n + ' (' + steps + ').';
+    }
+    return 'The search has finished: it went through every possibility and found ' +
+      (sols === 0 ? 'no solution' : sols === 1 ? 'the one solution' : 'all ' + sols + ' solutions') +
+      ' for n = ' + t.n + ', in ' + steps + '.' +
+      (t.weighted && s.found !== sols ? ' It wrote ' + count(s.found, 'board', 'boards') +
+        ', each standing for its symmetric images.' : '');
   }
 
   function clashText(s) {
@@ -312,5 +359,5 @@ var QueensDraw = (function () {
     };
   }
 
-  return { setup: setup, draw: draw };
+  return { setup: setup, draw: draw, finish: finish };
 })();

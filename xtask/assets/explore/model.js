@@ -89,7 +89,7 @@ var QueensModel = (function () {
       pos: 0, code: -1, steps: 0, deadEnds: 0, solutions: 0, found: 0,
       queens: [], tree: [[]], removed: null,
       cand: null, ok: false, kept: 0,
-      level: 0, partial: null, atLevel: 0,
+      level: 0, partial: null, atLevel: 0, perLevel: [],
       board: null, moves: 0, restarts: 0, recent: [], moved: null,
       pairs: 0, joins: 0, joined: 0, task: 0, reported: null
     };
@@ -180,8 +180,12 @@ var QueensModel = (function () {
         s.level = ops[at + 1]; s.atLevel = 0; s.partial = null;
         break;
       case OP.PARTIAL:
+        // A list of d queens belongs to level d: the strict reading announces
+        // each level, the lazy one interleaves them, so count per length.
         s.partial = ops.slice(at + 2, at + 2 + ops[at + 1]);
-        s.atLevel++;
+        s.level = s.partial.length;
+        s.perLevel[s.level] = (s.perLevel[s.level] || 0) + 1;
+        s.atLevel = s.perLevel[s.level];
         if (s.partial.length === n) s.kept++;
         break;
       case OP.INIT:

@@ -1,16 +1,17 @@
 /* The page: pick a trace, step through it, play it; the board, the counters,
- * the path and the state in the DOM (#explorer's data- attributes and
- * <pre id="board-state">) for tests. Drawing lives in draw.js's QueensDraw. */
+ * the panels, the path and the state in the DOM (#explorer's data- attributes
+ * and <pre id="board-state">) for tests. Drawing lives in draw.js's
+ * QueensDraw, the panels in QueensPanels (panels.js and the scripts after it). */
 (function () {
   'use strict';
-  var M = QueensModel, D = QueensDraw;
+  var M = QueensModel, D = QueensDraw, P = QueensPanels;
   var FRAME = 16;           // milliseconds between playback frames
   var SPEEDS = [0.5, 1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2500, 10000];
   var packed = JSON.parse(document.getElementById('trace-data').textContent);
   var $ = function (id) { return document.getElementById(id); };
   var root = $('explorer');
   var cache = {};            // index → decoded trace
-  var view = { index: -1, t: null, s: null, playing: false, clock: 0, budget: 0, timer: 0 };
+  var view = { index: -1, t: null, s: null, playing: false, clock: 0, budget: 0, timer: 0, panels: [] };
 
   function trace(i) {
     if (!cache[i]) cache[i] = M.decode(packed[i]);
@@ -69,10 +70,44 @@
       return;
     }
     D.setup(view.t);
+    buildPanels(packed[index]);
     $('scrub').max = String(view.t.events);
     $('next-solution').hidden = !M.solutionMarks(view.t).length;
     $('next-dead-end').hidden = !M.deadEndMarks(view.t).length;
     render();
+  }
+
+  /* --- the panels ---------------------------------------------------- */
+
+  /* One <section class="panel" data-panel="id"> per panel that applies. */
+  function buildPanels(p) {
+    var box = $('panels');
+    box.textContent = '';
+    view.panels = P.applicable(p).map(function (spec) {
+      var section = document.createElement('section');
+      section.className = 'panel';
+      section.setAttribute('data-panel', spec.id);
+      box.appendChild(section);
+      return { spec: spec, el: section };
+    });
+    root.dataset.panels = view.panels.map(function (x) { return x.spec.id; }).join(' ');
+  }
+
+  function context(t, s) {
+    return { trace: t, state: s, event: s.pos, n: t.n, algo: t.info.algo, packed: t.info };
+  }
+
+  /* Draws one panel; a panel that throws says so in its place and on the page's error list. */
+  function drawPanel(spec, element, ctx) {
+    try {
+      spec.render(element, ctx);
+      return true;
+    } catch (e) {
+      var why = String(e && e.message || e);
+      element.textContent = 'This panel could not be drawn: ' + why;
+      if (window.reportPageError) window.reportPageError('panel ' + spec.id + ': ' + why);
+      return false;
+    }
   }
 
   /* --- moving ------------------------------------------------------- */
@@ -162,6 +197,12 @@
     root.dataset.rows = shown.rows;
     root.dataset.conflicts = shown.conflicts;
     $('board-state').textContent = shown.text;
+    var done = s.pos >= t.events;
+    root.dataset.finished = done ? '1' : '0';
+    $('finish').hidden = !done;
+    $('finish').textContent = done ? D.finish(t, s) : '';
+    var ctx = context(t, s);
+    view.panels.forEach(function (x) { drawPanel(x.spec, x.el, ctx); });
     $('scrub').value = String(s.pos);
     $('scrub').setAttribute('aria-valuetext', 'event ' + s.pos + ' of ' + t.events);
     $('first').disabled = $('back').disabled = s.pos === 0;
@@ -184,35 +225,152 @@
     return out;
   }
 
-  function applyHash() {
-    var h = parseHash();
-    if (h.selftest !== undefined) { selftest(); return; }
-    var found = -1;
-    packed.forEach(function (p, i) {
-      if (found >= 0) return;
-      if (h.algo !== undefined && p.algo !== h.algo) return;
-      if (h.n !== undefined && String(p.n) !== h.n) return;
-      if (h.mode !== undefined && p.mode !== h.mode) return;
-      if (h.seed !== undefined && String(p.seed) !== h.seed) return;
-      found = i;
+  var KEYS = ['algo', 'n', 'mode', 'seed', 'event', 'step', 'solution', 'dead-end', 'selftest'];
+
+  /* Edit distance, to name the closest approach to a misspelt one. */
+  function distance(a, b) {
+    var row = [], i, j;
+    for (j = 0; j <= b.length; j++) row.push(j);
+    for (i = 1; i <= a.length; i++) {
+      var prev = row[0];
+      row[0] = i;
+      for (j = 1; j <= b.length; j++) {
+        var here = row[j];
+        row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+        prev = here;
+      }
+    }
+    return row[b.length];
+  }
+
+  /* A whole number written in the address, or NaN. */
+  function whole(text) { return /^\d{1,9}$/.test(text) ? +text : NaN; }
+
+  /* Of `list` (numbers), the one nearest to x (the smaller on a tie). */
+  function nearest(list, x) {
+    return list.reduce(function (best, v) {
+      return Math.abs(v - x) < Math.abs(best - x) || (Math.abs(v - x) === Math.abs(best - x) && v < best) ? v : best;
     });
-    root.dataset.jump = 'ok';
-    if (found < 0) {
-      root.dataset.jump = 'no-trace';
-      found = view.index >= 0 ? view.index : 0;
+  }
+
+  function unique(list) {
+    return list.filter(function (v, i) { return list.indexOf(v) === i; });
+  }
+
+  /* Narrows the traces by each setting of the address in turn; a setting no
+   * trace has is named in `notes` and replaced by the nearest one held. */
+  function findTrace(h, notes) {
+    var pool = packed.map(function (p, i) { return i; });
+    function keep(test) { pool = pool.filter(function (i) { return test(packed[i]); }); }
+    if (h.algo !== undefined) {
+      var names = approaches();
+      if (names.indexOf(h.algo) < 0) {
+        var close = names.slice().sort(function (a, b) { return distance(h.algo, a) - distance(h.algo, b); })[0];
+        notes.push('No approach "' + h.algo + '" is traced on this page: showing ' + close + ', the closest name.');
+        h.algo = close;
+      }
+      keep(function (p) { return p.algo === h.algo; });
     }
+    var algo = packed[pool[0]].algo;
+    if (h.n !== undefined) {
+      var sizes = unique(pool.map(function (i) { return packed[i].n; })).sort(function (a, b) { return a - b; });
+      var n = whole(h.n), held = 'n = ' + sizes.join(', ');
+      if (isNaN(n)) {
+        notes.push('n = "' + h.n + '" is not a whole number: showing n = ' + sizes[0] + ' (' + algo + ' is traced at ' + held + ').');
+        n = sizes[0];
+      } else if (sizes.indexOf(n) < 0) {
+        var near = nearest(sizes, n);
+        notes.push(algo + ' is not traced at n = ' + n + ', only at ' + held + ': showing n = ' + near + '.');
+        n = near;
+      }
+      keep(function (p) { return p.n === n; });
+    }
+    if (h.mode !== undefined) {
+      var modes = unique(pool.map(function (i) { return packed[i].mode; }));
+      if (modes.indexOf(h.mode) < 0) {
+        notes.push('mode = "' + h.mode + '" is not held for this board (' + modes.join(' or ') + '): showing ' + modes[0] + '.');
+      } else {
+        keep(function (p) { return p.mode === h.mode; });
+      }
+    }
+    if (h.seed !== undefined) {
+      var seeds = unique(pool.map(function (i) { return packed[i].seed; })).filter(function (v) { return v !== null; });
+      var seed = whole(h.seed);
+      if (!seeds.length) {
+        notes.push('seed = "' + h.seed + '" does not apply: this trace has no seed.');
+      } else if (seeds.indexOf(seed) < 0) {
+        notes.push('seed = "' + h.seed + '" is not traced here (seeds ' + seeds.join(', ') + '): showing seed ' + seeds[0] + '.');
+        keep(function (p) { return p.seed === seeds[0]; });
+      } else {
+        keep(function (p) { return p.seed === seed; });
+      }
+    }
+    return pool[0];
+  }
+
+  /* The event the address asks for; a number out of range or malformed is
+   * named in `notes` and replaced by the nearest event that exists. */
+  function findEvent(t, h, notes) {
+    var kinds = [['event', null, 'events'], ['step', M.stepMarks(t), 'steps'],
+      ['solution', M.solutionMarks(t), 'solutions'], ['dead-end', M.deadEndMarks(t), 'dead ends']];
+    for (var i = 0; i < kinds.length; i++) {
+      var key = kinds[i][0], list = kinds[i][1], what = kinds[i][2], raw = h[key];
+      if (raw === undefined) continue;
+      if (key === 'event' && raw === 'end') return t.events;
+      var k = whole(raw);
+      var last = list ? list.length : t.events, first = list ? 1 : 0;
+      if (key === 'step') first = 0;
+      if (list && !list.length) {
+        notes.push('This trace has no ' + what + ', so ' + key + ' = ' + raw + ' does not exist: showing the start.');
+        return 0;
+      }
+      if (isNaN(k)) {
+        notes.push(key + ' = "' + raw + '" is not a whole number: showing the start.');
+        return 0;
+      }
+      if (k < first || k > last) {
+        var near = k < first ? first : last;
+        notes.push(key + ' = ' + k + ' is out of range: this trace has ' + last + ' ' + what +
+          '; showing ' + key + ' ' + near + '.');
+        k = near;
+      }
+      if (!list) return k;
+      return key === 'step' && k === 0 ? 0 : list[k - 1];
+    }
+    return 0;
+  }
+
+  function showNotes(notes) {
+    var box = $('notice');
+    box.textContent = '';
+    box.hidden = !notes.length;
+    root.dataset.jump = notes.length ? 'adjusted' : 'ok';
+    root.dataset.notes = String(notes.length);
+    if (!notes.length) return;
+    var head = document.createElement('p');
+    head.textContent = 'The address was not fully understood:';
+    box.appendChild(head);
+    var list = document.createElement('ul');
+    notes.forEach(function (text) {
+      var li = document.createElement('li');
+      li.textContent = text;
+      list.appendChild(li);
+    });
+    box.appendChild(list);
+  }
+
+  function applyHash() {
+    var h = parseHash(), notes = [];
+    if (h.selftest !== undefined) { selftest(); return; }
+    Object.keys(h).forEach(function (key) {
+      if (KEYS.indexOf(key) < 0) notes.push('"' + key + '" is not a setting of this page (it takes ' + KEYS.join(', ') + '): ignored.');
+    });
+    if (!packed.length) { showNotes(notes); return; }
+    var found = findTrace(h, notes);
     if (found !== view.index) choose(found);
-    if (!view.t) return;
-    var t = view.t, target = null, k;
-    if (h.event !== undefined) target = h.event === 'end' ? t.events : +h.event;
-    else if (h.step !== undefined) { k = +h.step; target = k === 0 ? 0 : M.stepMarks(t)[k - 1]; }
-    else if (h.solution !== undefined) target = M.solutionMarks(t)[+h.solution - 1];
-    else if (h['dead-end'] !== undefined) target = M.deadEndMarks(t)[+h['dead-end'] - 1];
-    else target = 0;
-    if (target === undefined || target === null || isNaN(target)) {
-      root.dataset.jump = 'no-such-event';
-      target = 0;
-    }
+    if (!view.t) { showNotes(notes); return; }
+    var target = findEvent(view.t, h, notes);
+    showNotes(notes);
     go(target);
   }
 
@@ -241,7 +399,23 @@
       bad(sols + ' solutions replayed, the end line says ' + p.solutions);
     }
     if (s.steps !== p.steps) bad(s.steps + ' "' + p.step + '" events, the end line says ' + p.steps + ' steps');
-    [0, Math.floor(t.events / 2), t.events].forEach(function (q) { D.setup(t); D.draw(t, M.seek(t, q)); });
+    var specs = P.applicable(p);
+    [0, 1, Math.floor(t.events / 3), Math.floor(t.events / 2), t.events - 1, t.events].forEach(function (q) {
+      if (q < 0 || q > t.events) return;
+      var at = M.seek(t, q), ctx = context(t, at);
+      D.setup(t);
+      D.draw(t, at);
+      specs.forEach(function (spec) {
+        var section = document.createElement('section');
+        if (!drawPanel(spec, section, ctx)) { problems.push('panel ' + spec.id + ' threw at event ' + q); return; }
+        if (spec.check) {
+          spec.check(section, ctx).forEach(function (why) {
+            if (problems.length < 3) problems.push('panel ' + spec.id + ' at event ' + q + ': ' + why);
+          });
+        }
+      });
+    });
+    if (!P.about(p.algo)) problems.push('no description of ' + p.algo + ' in approaches.txt');
     return problems;
   }
 
@@ -263,9 +437,20 @@
 
   /* --- wiring ------------------------------------------------------- */
 
+  /* Whether keys typed into this element are text (there they stay). */
+  function typing(target) {
+    if (!target) return false;
+    if (target.isContentEditable || target.tagName === 'TEXTAREA') return true;
+    if (target.tagName !== 'INPUT') return false;
+    var type = (target.getAttribute('type') || 'text').toLowerCase();
+    return ['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file', 'image'].indexOf(type) < 0;
+  }
+
+  /* The playback keys work wherever the focus is: on a list or a slider
+   * they step the trace instead of changing the control (the arrows up and
+   * down still change it), on a button space plays instead of pressing it. */
   function keys(e) {
-    var tag = e.target && e.target.tagName;
-    if (tag === 'SELECT' || tag === 'INPUT' || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
     var done = true;
     if (e.key === 'ArrowRight') step(1);
     else if (e.key === 'ArrowLeft') step(-1);
@@ -275,7 +460,7 @@
     else if (e.key === 's') jumpMark('solution', true);
     else if (e.key === 'd') jumpMark('dead-end', true);
     else done = false;
-    if (done) e.preventDefault();
+    if (done) { e.preventDefault(); e.stopPropagation(); }
   }
 
   function wire() {
@@ -286,9 +471,10 @@
       algo.appendChild(o);
     });
     algo.addEventListener('change', function () {
+      showNotes([]);
       choose(fillSizes(algo.value, view.t ? view.t.n : null));
     });
-    $('size').addEventListener('change', function () { choose(+$('size').value); });
+    $('size').addEventListener('change', function () { showNotes([]); choose(+$('size').value); });
     $('first').addEventListener('click', function () { go(0); });
     $('back').addEventListener('click', function () { step(-1); });
     $('next').addEventListener('click', function () { step(1); });
@@ -298,10 +484,10 @@
     $('next-dead-end').addEventListener('click', function () { jumpMark('dead-end', true); });
     $('scrub').addEventListener('input', function () { pause(); go(+$('scrub').value); });
     $('speed').addEventListener('input', speedLabel);
-    document.addEventListener('keydown', keys);
-    document.addEventListener('keyup', function (e) {
-      if ((e.key === ' ' || e.key === 'Spacebar') && e.target && e.target.tagName === 'BUTTON') e.preventDefault();
-    });
+    window.addEventListener('keydown', keys, true);
+    window.addEventListener('keyup', function (e) {
+      if ((e.key === ' ' || e.key === 'Spacebar') && !typing(e.target)) e.preventDefault();
+    }, true);
     window.addEventListener('hashchange', applyHash);
     window.addEventListener('resize', function () { if (view.t) { D.setup(view.t); render(); } });
     speedLabel();

@@ -12,12 +12,18 @@
 //! `explore.html#algo=attack-board&n=4&solution=2` opens the trace and jumps
 //! to the event of its 2nd solution (also `event=K`, `step=K`, `dead-end=K`,
 //! `mode=`, `seed=`; `selftest=1` replays every trace and checks it against
-//! its `end` line). It shows its state in the DOM: `#explorer`'s `data-`
-//! attributes (`data-ready`, `data-algo`, `data-n`, `data-event`,
+//! its `end` line, and each panel against the trace). A setting it does not
+//! hold is named in `#notice` and replaced by the nearest one it holds
+//! (`data-jump="adjusted"`). It shows its state in the DOM: `#explorer`'s
+//! `data-` attributes (`data-ready`, `data-algo`, `data-n`, `data-event`,
 //! `data-events`, `data-steps`, `data-dead-ends`, `data-solutions`,
-//! `data-cols`, ...), the board as text in `<pre id="board-state">`, and
-//! uncaught script errors in `#page-errors` (`data-count`).
+//! `data-cols`, `data-finished`, `data-panels`, ...), the board as text in
+//! `<pre id="board-state">`, the panels in `<section class="panel"
+//! data-panel="id">` ([`SCRIPTS`]' `panels.js` holds their registry), and
+//! uncaught script errors in `#page-errors` (`data-count`). What each
+//! approach is comes from [`about`].
 
+pub mod about;
 pub mod pack;
 
 #[cfg(test)]
@@ -39,20 +45,26 @@ pub const MAX_BYTES: usize = 5 * 1024 * 1024;
 const TEMPLATE: &str = include_str!("../../assets/explore/page.html");
 /// The page's style sheet.
 const STYLE: &str = include_str!("../../assets/explore/explore.css");
-/// The script that decodes the traces and replays their events.
-const MODEL: &str = include_str!("../../assets/explore/model.js");
-/// The script that draws one state: board, counters, path.
-const DRAW: &str = include_str!("../../assets/explore/draw.js");
-/// The script that handles the controls, the URL hash and the selftest.
-const VIEW: &str = include_str!("../../assets/explore/view.js");
+
+/// The page's scripts, in the order they run, each in its own `<script>`:
+/// a script may use the globals of the ones before it.
+const SCRIPTS: [(&str, &str); 4] = [
+    // Decodes the traces and replays their events (QueensModel).
+    ("model.js", include_str!("../../assets/explore/model.js")),
+    // Draws one state: board, counters, path (QueensDraw).
+    ("draw.js", include_str!("../../assets/explore/draw.js")),
+    // The panels beside the board and their registry (QueensPanels).
+    ("panels.js", include_str!("../../assets/explore/panels.js")),
+    // The controls, the keys, the URL hash and the selftest.
+    ("view.js", include_str!("../../assets/explore/view.js")),
+];
 
 /// The template's markers, in the order they appear.
-const MARKERS: [&str; 5] = [
+const MARKERS: [&str; 4] = [
     "/*@STYLE@*/",
     "/*@DATA@*/",
-    "/*@MODEL@*/",
-    "/*@DRAW@*/",
-    "/*@VIEW@*/",
+    "/*@ABOUT@*/",
+    "<!--@SCRIPTS@-->",
 ];
 
 /// Writes `out_file`, the step-through page of every trace listed in
@@ -89,7 +101,12 @@ fn page(data_dir: &Path, max_bytes: usize) -> Result<String> {
     // Inside a <script> element no "</script" may appear; '<' only occurs in
     // JSON strings, where \u003c means the same.
     let data = data.replace('<', "\\u003c");
-    let html = fill(TEMPLATE, &[STYLE, &data, MODEL, DRAW, VIEW])?;
+    let about = about::json()?.replace('<', "\\u003c");
+    let scripts: String = SCRIPTS
+        .iter()
+        .map(|(name, text)| format!("<script>\n/* {name} */\n{text}</script>\n"))
+        .collect();
+    let html = fill(TEMPLATE, &[STYLE, &data, &about, &scripts])?;
     if html.len() > max_bytes {
         parts.sort_by_key(|(file, json)| (std::cmp::Reverse(json.len()), *file));
         let largest: Vec<String> = parts
@@ -118,7 +135,7 @@ fn megabytes(bytes: usize) -> String {
 
 /// The template with each of [`MARKERS`] replaced by its value, in one pass
 /// (an inserted value is never searched for markers).
-fn fill(template: &str, values: &[&str; 5]) -> Result<String> {
+fn fill(template: &str, values: &[&str; 4]) -> Result<String> {
     let mut out =
         String::with_capacity(template.len() + values.iter().map(|v| v.len()).sum::<usize>());
     let mut rest = template;

@@ -1,0 +1,552 @@
+#!/usr/bin/env python3
+"""Drives reports/explore.html in headless Chromium with real key presses.
+
+Chromium's DevTools protocol over --remote-debugging-pipe (fd 3: commands in,
+fd 4: replies out, each message JSON ending in a NUL byte); nothing but the
+Python standard library.
+
+    explore-drive.py check BROWSER REPORTS_DIR
+        At 400 x 850 and 1920 x 1080: chooses every approach and every board
+        with the arrow keys on the lists, steps with -> (focus left on the
+        list), and checks, against the trace files themselves
+        (REPORTS_DIR/data/traces): the counters after some events, the
+        end-of-trace message after End, the per-approach panels, that the
+        board fits the screen with the controls next to it; then that ->
+        steps and space plays with the focus on the speed slider, and that
+        bad addresses are named on the page. Fails on any console message,
+        uncaught error or network request.
+    explore-drive.py screens BROWSER REPORTS_DIR
+        Writes REPORTS_DIR/screens/*.png, the views the course shows.
+
+Exit status 1 with one line per problem on stderr when a check fails.
+"""
+
+import base64
+import fcntl
+import json
+import os
+import subprocess
+import sys
+import time
+
+STEPS_CHECKED = 25          # events stepped with -> before the counters are compared
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Browser:
+    """One headless Chromium and one page, over the DevTools pipe."""
+
+    def __init__(self, binary, profile):
+        to_child_r, self.to_child = os.pipe()
+        self.from_child, from_child_w = os.pipe()
+        # Above 4, so that moving them onto 3 and 4 cannot close one another.
+        to_child_r, from_child_w = (self._high(fd) for fd in (to_child_r, from_child_w))
+        # The child gets our pipe ends as its fd 3 (commands) and fd 4 (replies).
+        script = 'exec "$0" "$@" 3<&%d 4>&%d %d<&- %d>&-' % (to_child_r, from_child_w, to_child_r, from_child_w)
+        self.proc = subprocess.Popen(
+            ['bash', '-c', script, binary, '--headless', '--no-sandbox', '--disable-gpu',
+             '--disable-quic', '--no-first-run', '--disable-background-networking',
+             '--disable-component-update', '--disable-sync', '--hide-scrollbars',
+             '--font-render-hinting=none', '--remote-debugging-pipe',
+             '--user-data-dir=' + profile, 'about:blank'],
+            pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_child_r)
+        os.close(from_child_w)
+        self.buffer = b''
+        self.next_id = 0
+        self.events = []
+        self.session = None
+        targets = self.call('Target.getTargets')['targetInfos']
+        page = next(t for t in targets if t['type'] == 'page')
+        self.session = self.call('Target.attachToTarget', targetId=page['targetId'], flatten=True)['sessionId']
+        for domain in ('Page', 'Runtime', 'Log', 'Network'):
+            self.call(domain + '.enable')
+
+    @staticmethod
+    def _high(fd):
+        high = fcntl.fcntl(fd, fcntl.F_DUPFD, 10)
+        os.close(fd)
+        return high
+
+    def close(self):
+        try:
+            self.call('Browser.close', session=False)
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+    def _read(self):
+        while b'\0' not in self.buffer:
+            chunk = os.read(self.from_child, 1 << 16)
+            if not chunk:
+                raise RuntimeError('chromium closed the DevTools pipe')
+            self.buffer += chunk
+        raw, self.buffer = self.buffer.split(b'\0', 1)
+        return json.loads(raw)
+
+    def call(self, method, session=True, **params):
+        self.next_id += 1
+        message = {'id': self.next_id, 'method': method, 'params': params}
+        if session and self.session:
+            message['sessionId'] = self.session
+        os.write(self.to_child, json.dumps(message).encode() + b'\0')
+        while True:
+            reply = self._read()
+            if reply.get('id') == self.next_id:
+                if 'error' in reply:
+                    raise RuntimeError('%s: %s' % (method, reply['error'].get('message')))
+                return reply.get('result', {})
+            if 'method' in reply:
+                self.events.append(reply)
+
+    def js(self, expression):
+        result = self.call('Runtime.evaluate', expression=expression, returnByValue=True)
+        if 'exceptionDetails' in result:
+            raise RuntimeError('evaluating %s: %s' % (expression, result['exceptionDetails'].get('text')))
+        return result['result'].get('value')
+
+    def size(self, width, height):
+        self.call('Emulation.setDeviceMetricsOverride', width=width, height=height,
+                  deviceScaleFactor=1, mobile=width < 600)
+
+    def open(self, url):
+        self.call('Page.navigate', url=url)
+        for _ in range(400):
+            if self.js("document.readyState === 'complete' && !!document.getElementById('explorer') && "
+                       "document.getElementById('explorer').dataset.ready === '1'"):
+                return
+            time.sleep(0.025)
+        raise RuntimeError('the page did not get ready: ' + url)
+
+    KEYS = {
+        'ArrowRight': 39, 'ArrowLeft': 37, 'ArrowDown': 40, 'ArrowUp': 38, 'Home': 36, 'End': 35,
+        ' ': 32, 'Tab': 9, 's': 83, 'd': 68,
+    }
+
+    def key(self, name, shift=False):
+        """One real key press: keyDown (with its text for printable keys), then keyUp."""
+        code = self.KEYS[name]
+        down = {'type': 'keyDown' if len(name) == 1 else 'rawKeyDown', 'key': name,
+                'windowsVirtualKeyCode': code, 'nativeVirtualKeyCode': code,
+                'code': {' ': 'Space', 's': 'KeyS', 'd': 'KeyD'}.get(name, name),
+                'modifiers': 8 if shift else 0}
+        if len(name) == 1:
+            down['text'] = name
+        self.call('Input.dispatchKeyEvent', **down)
+        up = dict(down, type='keyUp')
+        up.pop('text', None)
+        self.call('Input.dispatchKeyEvent', **up)
+
+    def problems(self):
+        """Console messages, uncaught exceptions and network requests seen so far."""
+        out = []
+        for e in self.events:
+            m, p = e['method'], e.get('params', {})
+            if m == 'Runtime.consoleAPICalled':
+                args = ' '.join(str(a.get('value', a.get('description', ''))) for a in p.get('args', []))
+                out.append('console.%s: %s' % (p.get('type'), args))
+            elif m == 'Runtime.exceptionThrown':
+                d = p.get('exceptionDetails', {})
+                out.append('uncaught: %s %s' % (d.get('text'), d.get('exception', {}).get('description', '')))
+            elif m == 'Log.entryAdded' and p['entry'].get('level') in ('error', 'warning'):
+                out.append('log %s: %s' % (p['entry']['level'], p['entry'].get('text')))
+            elif m == 'Network.requestWillBeSent':
+                url = p['request']['url']
+                if not url.startswith(('file:', 'data:', 'about:')):
+                    out.append('network request: ' + url)
+        self.events = []
+        return out
+
+
+# --- the traces, replayed here from their JSON Lines ---------------------------
+
+def load_traces(reports):
+    folder = os.path.join(reports, 'data', 'traces')
+    with open(os.path.join(folder, 'index.json')) as f:
+        index = json.load(f)
+    traces = {}
+    for entry in index:
+        with open(os.path.join(folder, entry['file'])) as f:
+            lines = [json.loads(line) for line in f if line.strip()]
+        key = (entry['approach'], entry['n'], entry['mode'], entry['seed'])
+        traces[key] = {'start': lines[0], 'body': lines[1:-1], 'end': lines[-1], 'file': entry['file']}
+    return traces
+
+
+def replay(trace, k):
+    """What the first k events of a trace add up to, counted here."""
+    step = trace['start'].get('step')
+    n = trace['start']['n']
+    s = {'steps': 0, 'dead_ends': 0, 'solutions': 0, 'queens': [], 'cand': None, 'kept': 0,
+         'partial': None, 'per_len': {}, 'restarts': 0}
+    for e in trace['body'][:k]:
+        kind = e['event']
+        if kind == step:
+            s['steps'] += 1
+        if kind == 'place':
+            s['queens'].append((e['row'], e['col']))
+        elif kind == 'remove':
+            s['queens'].remove((e['row'], e['col']))
+        elif kind == 'dead-end':
+            s['dead_ends'] += 1
+        elif kind == 'solution':
+            s['solutions'] += e.get('weight') or 1
+        elif kind == 'candidate':
+            s['cand'] = e['cols']
+            s['kept'] += 1 if e['ok'] else 0
+        elif kind == 'partial':
+            s['partial'] = e['list']
+            s['per_len'][len(e['list'])] = s['per_len'].get(len(e['list']), 0) + 1
+            s['kept'] += 1 if len(e['list']) == n else 0
+        elif kind == 'restart':
+            s['restarts'] += 1
+    return s
+
+
+def free_squares(n, queens):
+    """Safe squares of the next row of a row-by-row board."""
+    row = len(queens) + 1
+    if row > n:
+        return 0
+    return sum(1 for c in range(1, n + 1)
+               if all(c != qc and abs(c - qc) != row - qr for qr, qc in queens))
+
+
+def about_seeds():
+    seeds, current = {}, None
+    with open(os.path.join(ROOT, 'xtask', 'assets', 'explore', 'approaches.txt')) as f:
+        for line in f:
+            line = line.rstrip('\n')
+            if line.startswith('## '):
+                current = line[3:].strip()
+            elif current and line.startswith('seed: '):
+                seeds[current] = line[len('seed: '):].strip()
+    return seeds
+
+
+# --- the checks -----------------------------------------------------------------
+
+STATE_JS = """(function () {
+  var root = document.getElementById('explorer'), d = root.dataset;
+  function text(sel) { var e = document.querySelector(sel); return e ? e.textContent : null; }
+  function attr(sel, name) { var e = document.querySelector(sel); return e ? e.getAttribute(name) : null; }
+  function box(sel) { var e = document.querySelector(sel); if (!e) return null;
+    var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }
+  return {
+    algo: d.algo, n: +d.n, mode: d.mode, seed: d.seed === '' ? null : +d.seed, event: +d.event,
+    events: +d.events, finished: d.finished, panels: d.panels || '', jump: d.jump, notes: +(d.notes || 0),
+    focus: document.activeElement ? document.activeElement.id : '',
+    count: {
+      event: text('#count-event'), steps: text('#count-steps'), deadEnds: text('#count-deadEnds'),
+      solutions: text('#count-solutions'), level: text('#count-level'), atLevel: text('#count-atLevel')
+    },
+    finish: document.getElementById('finish').hidden ? null : text('#finish'),
+    notice: document.getElementById('notice').hidden ? null : text('#notice'),
+    errors: +document.getElementById('page-errors').getAttribute('data-count'),
+    about: { title: text('[data-panel="about"] h2'), seed: text('[data-panel="about"] [data-fact="seed-file"]') },
+    freeBits: document.querySelectorAll('[data-panel="bits"] .bit.on.free').length,
+    bitsShown: !!document.querySelector('[data-panel="bits"] .bits'),
+    listLevel: attr('[data-panel="lists"] li.current', 'data-level'),
+    listMade: attr('[data-panel="lists"] li.current', 'data-made'),
+    kept: attr('[data-panel="perms"] [data-kept]', 'data-kept'),
+    tested: attr('[data-panel="perms"] [data-kept]', 'data-tested'),
+    odometer: attr('[data-panel="odometer"] .odometer', 'data-candidate'),
+    string: attr('[data-panel="string"] [data-string]', 'data-string'),
+    column0: Array.prototype.map.call(document.querySelectorAll('[data-panel="attack-table"] td[data-rc$=",0"]'),
+      function (e) { return +e.textContent; }),
+    speed: document.getElementById('speed').value, algoValue: document.getElementById('algo').value,
+    playing: document.getElementById('play').getAttribute('aria-pressed'),
+    width: window.innerWidth, height: window.innerHeight, scrollWidth: document.documentElement.scrollWidth,
+    board: box('#board'), next: box('#next'), boardHidden: document.getElementById('board').hidden
+  };
+})()"""
+
+
+class Checker:
+    def __init__(self, browser, traces, titles, seeds):
+        self.b, self.traces, self.titles, self.seeds = browser, traces, titles, seeds
+        self.failures = []
+        self.checked = 0
+
+    def fail(self, where, what):
+        self.failures.append('%s: %s' % (where, what))
+
+    def state(self):
+        return self.b.js(STATE_JS)
+
+    def tab_to(self, element_id, shift=False):
+        for _ in range(30):
+            if self.b.js('document.activeElement && document.activeElement.id') == element_id:
+                return True
+            self.b.key('Tab', shift=shift)
+        return False
+
+    def trace_of(self, st):
+        return self.traces.get((st['algo'], st['n'], st['mode'], st['seed']))
+
+    def layout(self, where, st, width):
+        if st['scrollWidth'] > st['width']:
+            self.fail(where, 'the page is %d px wide in a %d px window' % (st['scrollWidth'], st['width']))
+        if st['boardHidden']:
+            return
+        left, top, right, bottom = st['board']
+        if right > st['width'] + 0.5 or left < -0.5:
+            self.fail(where, 'the board (%d to %d px) leaves the %d px screen' % (left, right, st['width']))
+        gap = st['next'][1] - bottom
+        if not 0 <= gap <= 140:
+            self.fail(where, 'the playback buttons are %d px from the board' % gap)
+        if width >= 1920 and st['next'][3] > st['height']:
+            self.fail(where, 'the playback buttons are below the screen (at %d px of %d)' % (st['next'][3], st['height']))
+
+    def counters(self, where, st, trace, k):
+        want = replay(trace, k)
+        n = trace['start']['n']
+        if st['event'] != k:
+            self.fail(where, 'after %d presses of -> the page is at event %d' % (k, st['event']))
+            return
+        if st['count']['event'] != '%d of %d' % (k, len(trace['body'])):
+            self.fail(where, 'the event counter says %r' % st['count']['event'])
+        if st['count']['steps'] is not None and st['count']['steps'] != str(want['steps']):
+            self.fail(where, 'the step counter says %s after %d events, the trace has %d' % (st['count']['steps'], k, want['steps']))
+        if st['count']['deadEnds'] is not None and st['count']['deadEnds'] != str(want['dead_ends']):
+            self.fail(where, 'the dead-end counter says %s, the trace has %d' % (st['count']['deadEnds'], want['dead_ends']))
+        family_solutions = want['solutions'] if trace['body'] and trace['body'][0]['event'] in ('place', 'dead-end') else want['kept']
+        if st['count']['solutions'] is not None and trace['body'][0]['event'] not in ('init', 'board') \
+                and st['count']['solutions'] != str(family_solutions):
+            self.fail(where, 'the solutions counter says %s, the trace has %d' % (st['count']['solutions'], family_solutions))
+        if want['partial'] is not None:
+            length = len(want['partial'])
+            if st['count']['level'] != str(length) or st['count']['atLevel'] != str(want['per_len'][length]):
+                self.fail(where, 'the level counters say %s and %s, the trace is at list %d of length %d' % (
+                    st['count']['level'], st['count']['atLevel'], want['per_len'][length], length))
+            if st['listLevel'] != str(length) or st['listMade'] != str(want['per_len'][length]):
+                self.fail(where, 'the lists panel shows level %s with %s lists' % (st['listLevel'], st['listMade']))
+        algo = trace['start']['algo']
+        queens = want['queens']
+        if 'bits' in st['panels'].split() and st['bitsShown'] and st['freeBits'] != free_squares(n, queens):
+            self.fail(where, 'the bits panel lights %d free columns, the next row has %d safe squares' % (
+                st['freeBits'], free_squares(n, queens)))
+        if algo == 'string-regex':
+            string = ''.join(chr(47 + c) for _, c in reversed(queens))
+            if st['string'] != string:
+                self.fail(where, 'the string panel shows %r, the queens make %r' % (st['string'], string))
+        if algo == 'attack-board':
+            cols = dict(queens)
+            want0 = [0] + [cols.get(r, 0) for r in range(1, n + 1)]
+            if st['column0'] != want0:
+                self.fail(where, 'column 0 of B is %s, the queens say %s' % (st['column0'], want0))
+        if algo.startswith('permutations') and (st['kept'], st['tested']) != (str(want['kept']), str(want['steps'])):
+            self.fail(where, 'the permutations panel says %s kept of %s tested, the trace %d of %d' % (
+                st['kept'], st['tested'], want['kept'], want['steps']))
+        if algo == 'generate-and-test' and st['odometer'] != ','.join(map(str, want['cand'] or [])):
+            self.fail(where, 'the odometer shows %s, the candidate is %s' % (st['odometer'], want['cand']))
+
+    def finish(self, where, st, trace):
+        end = trace['end']
+        if st['event'] != len(trace['body']) or st['finished'] != '1' or not st['finish']:
+            self.fail(where, 'End does not reach a marked end (event %d, finish %r)' % (st['event'], st['finish']))
+            return
+        text = st['finish']
+        if 'finished' not in text:
+            self.fail(where, 'the end message does not say the search finished: %r' % text)
+        sols = end['solutions']
+        local = trace['body'] and trace['body'][0]['event'] in ('init', 'board')
+        if local:
+            ok = ('found a solution' in text) if sols > 0 else ('without a solution' in text)
+        elif trace['start']['mode'] == 'count':
+            ok = (str(sols) in text) if sols > 1 else ('one solution' in text if sols == 1 else 'no solution' in text)
+        else:
+            ok = 'first solution' in text if sols > 0 else 'no solution' in text
+        if not ok:
+            self.fail(where, 'the end message %r does not match the end line (%d solutions)' % (text, sols))
+
+    def one_trace(self, where, width):
+        st = self.state()
+        trace = self.trace_of(st)
+        if trace is None:
+            self.fail(where, 'shows %s n=%s %s, which has no trace file' % (st['algo'], st['n'], st['mode']))
+            return
+        where = '%s %s n=%d %s' % (where, st['algo'], st['n'], st['mode'])
+        if st['about']['title'] != self.titles.get(st['algo']):
+            self.fail(where, 'the about panel is titled %r, the registry says %r' % (st['about']['title'], self.titles.get(st['algo'])))
+        if st['about']['seed'] != self.seeds.get(st['algo']):
+            self.fail(where, 'the about panel names seed %r, approaches.txt %r' % (st['about']['seed'], self.seeds.get(st['algo'])))
+        self.layout(where, st, width)
+        if st['event'] != 0:
+            self.b.key('Home')
+        k = min(STEPS_CHECKED, len(trace['body']))
+        for _ in range(k):
+            self.b.key('ArrowRight')
+        st = self.state()
+        self.counters(where, st, trace, k)
+        self.b.key('End')
+        st = self.state()
+        self.finish(where, st, trace)
+        self.b.key('Home')
+        self.b.key('ArrowLeft')
+        st = self.state()
+        if st['event'] != 0 or st['finished'] != '0':
+            self.fail(where, 'Home then <- leaves the page at event %d' % st['event'])
+        self.checked += 1
+
+    def every_approach(self, url, width, height):
+        label = '%dx%d' % (width, height)
+        self.b.size(width, height)
+        self.b.open(url)
+        if not self.tab_to('algo'):
+            self.fail(label, 'Tab never reaches the approach list')
+            return
+        algos = self.b.js("Array.prototype.map.call(document.querySelectorAll('#algo option'), function (o) { return o.value; })")
+        for i, algo in enumerate(algos):
+            if i:
+                self.tab_to('algo', shift=True)
+                self.b.key('ArrowDown')
+            st = self.state()
+            if st['algo'] != algo:
+                self.fail(label, 'ArrowDown on the approach list shows %s, not %s' % (st['algo'], algo))
+                continue
+            self.b.key('ArrowRight')
+            st = self.state()
+            if st['algoValue'] != algo or st['event'] != 1:
+                self.fail(label + ' ' + algo, '-> with the focus on the approach list did not step (list %s, event %d)' % (
+                    st['algoValue'], st['event']))
+            self.tab_to('size')
+            sizes = self.b.js("document.getElementById('size').options.length")
+            for _ in range(self.b.js("document.getElementById('size').selectedIndex")):
+                self.b.key('ArrowUp')
+            for j in range(sizes):
+                if j:
+                    self.b.key('ArrowDown')
+                self.one_trace(label, width)
+        for p in self.b.problems():
+            self.fail(label, p)
+
+    def slider_and_space(self, url):
+        self.b.size(1920, 1080)
+        self.b.open(url + '#algo=attack-board&n=6&mode=count')
+        self.b.key('ArrowRight')
+        if not self.tab_to('speed'):
+            self.fail('speed', 'Tab never reaches the speed slider')
+            return
+        before = self.state()
+        self.b.key('ArrowRight')
+        self.b.key('ArrowRight')
+        after = self.state()
+        if after['speed'] != before['speed'] or after['event'] != before['event'] + 2:
+            self.fail('speed', '-> on the speed slider moved it (%s to %s) or did not step (event %d to %d)' % (
+                before['speed'], after['speed'], before['event'], after['event']))
+        self.b.key(' ')
+        if self.state()['playing'] != 'true':
+            self.fail('speed', 'space on the speed slider does not play')
+        self.b.key(' ')
+        if self.state()['playing'] != 'false':
+            self.fail('speed', 'space again does not pause')
+        self.b.key('ArrowLeft')
+        for p in self.b.problems():
+            self.fail('speed', p)
+
+    def bad_addresses(self, url):
+        cases = [
+            ('#algo=bitmsk&n=6', 'bitmask', 6, ['bitmsk']),
+            ('#algo=attack-board&n=99', 'attack-board', None, ['n = 99']),
+            ('#algo=attack-board&n=x4', 'attack-board', None, ['"x4"']),
+            ('#algo=attack-board&n=4&event=100000', 'attack-board', 4, ['event = 100000']),
+            ('#algo=attack-board&n=4&solution=7', 'attack-board', 4, ['solution = 7']),
+            ('#algo=attack-board&n=4&colour=red', 'attack-board', 4, ['"colour"']),
+        ]
+        for hash_, algo, n, words in cases:
+            self.b.call('Page.navigate', url='about:blank')
+            self.b.open(url + hash_)
+            st = self.state()
+            if st['jump'] != 'adjusted' or not st['notice']:
+                self.fail(hash_, 'the page does not say what it did not understand (data-jump %r)' % st['jump'])
+                continue
+            for w in words:
+                if w not in st['notice']:
+                    self.fail(hash_, 'the notice does not name %s: %r' % (w, st['notice']))
+            if st['algo'] != algo or (n is not None and st['n'] != n):
+                self.fail(hash_, 'shows %s n=%d instead of the nearest, %s n=%s' % (st['algo'], st['n'], algo, n))
+        self.b.open(url + '#algo=attack-board&n=4&solution=2')
+        st = self.state()
+        if st['jump'] != 'ok' or st['notice']:
+            self.fail('#algo=attack-board&n=4&solution=2', 'a good address shows a notice: %r' % st['notice'])
+        for p in self.b.problems():
+            self.fail('addresses', p)
+
+
+SCREENS = [
+    # name, width, height, hash: the views the course shows (xtask/course/).
+    ('tree', 1920, 1080, '#algo=attack-board&n=5&dead-end=3'),
+    ('bits', 1600, 1000, '#algo=bitmask&n=6&event=17'),
+    ('lists', 1600, 1000, '#algo=list-comprehension&n=6&event=40'),
+    ('candidates', 1600, 1000, '#algo=permutations&n=6&solution=2'),
+    ('ordering', 1600, 1000, '#algo=mrv&n=8&event=5'),
+    ('local', 1600, 1000, '#algo=min-conflicts-random&n=8&event=3'),
+    ('phone', 400, 850, '#algo=attack-board&n=8&event=12'),
+]
+
+
+def screens(browser, url, reports):
+    folder = os.path.join(reports, 'screens')
+    os.makedirs(folder, exist_ok=True)
+    problems = []
+    for name, width, height, hash_ in SCREENS:
+        browser.size(width, height)
+        browser.call('Page.navigate', url='about:blank')
+        browser.open(url + hash_)
+        if browser.js("document.getElementById('explorer').dataset.jump") != 'ok':
+            problems.append('%s: the address %s is not understood: %s' % (
+                name, hash_, browser.js("document.getElementById('notice').textContent")))
+        data = browser.call('Page.captureScreenshot', format='png')['data']
+        with open(os.path.join(folder, name + '.png'), 'wb') as f:
+            f.write(base64.b64decode(data))
+    problems.extend(browser.problems())
+    return problems
+
+
+def main(argv):
+    if len(argv) != 4 or argv[1] not in ('check', 'screens'):
+        sys.stderr.write('usage: explore-drive.py check|screens BROWSER REPORTS_DIR\n')
+        return 2
+    mode, binary, reports = argv[1], argv[2], argv[3]
+    page = os.path.join(os.path.abspath(reports), 'explore.html')
+    if not os.path.isfile(page):
+        sys.stderr.write('explore-drive: %s is missing: render the reports first\n' % page)
+        return 2
+    url = 'file://' + page
+    profile = os.path.join(os.environ.get('TMPDIR', '/tmp'), 'explore-drive-%d' % os.getpid())
+    browser = Browser(binary, profile)
+    try:
+        if mode == 'screens':
+            problems = screens(browser, url, reports)
+            for p in problems:
+                sys.stderr.write('explore-drive: FAIL: %s\n' % p)
+            print('explore-drive: wrote %d views into %s' % (len(SCREENS), os.path.join(reports, 'screens')))
+            return 1 if problems else 0
+        traces = load_traces(reports)
+        with open(os.path.join(reports, 'data', 'approaches.json')) as f:
+            titles = {a['id']: a['title'] for a in json.load(f)}
+        checker = Checker(browser, traces, titles, about_seeds())
+        started = time.time()
+        for width, height in ((400, 850), (1920, 1080)):
+            checker.every_approach(url, width, height)
+        checker.slider_and_space(url)
+        checker.bad_addresses(url)
+        for f in checker.failures[:40]:
+            sys.stderr.write('explore-drive: FAIL: %s\n' % f)
+        if len(checker.failures) > 40:
+            sys.stderr.write('explore-drive: ... and %d more\n' % (len(checker.failures) - 40))
+        print('explore-drive: %d traces checked by keys at 400 and 1920 px in %.0f s, %d problems' % (
+            checker.checked, time.time() - started, len(checker.failures)))
+        return 1 if checker.failures else 0
+    finally:
+        browser.close()
+        subprocess.run(['rm', '-rf', profile])
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
