@@ -70,8 +70,8 @@
     }
     D.setup(view.t);
     $('scrub').max = String(view.t.events);
-    $('next-solution').hidden = !M.solutionMarks(view.t).length;
-    $('next-dead-end').hidden = !M.deadEndMarks(view.t).length;
+    $('next-solution').hidden = $('prev-solution').hidden = !M.solutionMarks(view.t).length;
+    $('next-dead-end').hidden = $('prev-dead-end').hidden = !M.deadEndMarks(view.t).length;
     render();
   }
 
@@ -169,6 +169,7 @@
     var hash = '#algo=' + encodeURIComponent(p.algo) + '&n=' + p.n + '&mode=' + p.mode +
       (p.seed === null ? '' : '&seed=' + p.seed) + '&event=' + s.pos;
     $('permalink').setAttribute('href', hash);
+    QueensPanels.renderAll($('panels'), { trace: t, state: s, event: s.pos, n: t.n, algo: p.algo, packed: p });
   }
 
   /* --- the URL hash --------------------------------------------------- */
@@ -187,6 +188,7 @@
   function applyHash() {
     var h = parseHash();
     if (h.selftest !== undefined) { selftest(); return; }
+    if (QueensCompare.takes(h)) return;
     var found = -1;
     packed.forEach(function (p, i) {
       if (found >= 0) return;
@@ -242,7 +244,7 @@
     }
     if (s.steps !== p.steps) bad(s.steps + ' "' + p.step + '" events, the end line says ' + p.steps + ' steps');
     [0, Math.floor(t.events / 2), t.events].forEach(function (q) { D.setup(t); D.draw(t, M.seek(t, q)); });
-    return problems;
+    return problems.concat(QueensTree.selfCheck(t));
   }
 
   function selftest() {
@@ -255,6 +257,9 @@
         (problems.length ? ': ' + problems.join('; ') : ''));
     });
     lines.push(failed ? failed + ' of ' + packed.length + ' traces failed' : 'all ' + packed.length + ' traces replay as their end lines say');
+    var side = QueensCompare.selfCheck();
+    if (side.problems.length) failed++;
+    lines.push((side.problems.length ? 'FAIL ' : 'ok   ') + 'side by side: ' + side.what + (side.problems.length ? ': ' + side.problems.join('; ') : ''));
     $('selftest').hidden = false;
     $('selftest').textContent = lines.join('\n');
     root.dataset.selftest = failed ? 'failed' : 'ok';
@@ -274,6 +279,8 @@
     else if (e.key === 'End') go(view.t ? view.t.events : 0);
     else if (e.key === 's') jumpMark('solution', true);
     else if (e.key === 'd') jumpMark('dead-end', true);
+    else if (e.key === 'S') jumpMark('solution', false);
+    else if (e.key === 'D') jumpMark('dead-end', false);
     else done = false;
     if (done) e.preventDefault();
   }
@@ -296,6 +303,8 @@
     $('play').addEventListener('click', function () { if (view.playing) pause(); else play(); });
     $('next-solution').addEventListener('click', function () { jumpMark('solution', true); });
     $('next-dead-end').addEventListener('click', function () { jumpMark('dead-end', true); });
+    $('prev-solution').addEventListener('click', function () { jumpMark('solution', false); });
+    $('prev-dead-end').addEventListener('click', function () { jumpMark('dead-end', false); });
     $('scrub').addEventListener('input', function () { pause(); go(+$('scrub').value); });
     $('speed').addEventListener('input', speedLabel);
     document.addEventListener('keydown', keys);

@@ -16,9 +16,13 @@
 //! attributes (`data-ready`, `data-algo`, `data-n`, `data-event`,
 //! `data-events`, `data-steps`, `data-dead-ends`, `data-solutions`,
 //! `data-cols`, ...), the board as text in `<pre id="board-state">`, and
-//! uncaught script errors in `#page-errors` (`data-count`).
+//! uncaught script errors in `#page-errors` (`data-count`). Beside the board,
+//! the search tree so far (`tree.js`, with the counts of [`tree`] to check
+//! it against); `#compare=bitmask,mrv&n=8` steps two approaches side by side
+//! (`compare.js`, `by=node` or `by=event`, `at=K` lock-steps taken).
 
 pub mod pack;
+pub mod tree;
 
 #[cfg(test)]
 mod tests;
@@ -26,7 +30,10 @@ mod tests;
 use std::fs;
 use std::path::Path;
 
+use serde::Serialize;
+
 use crate::data::traces;
+use crate::render::trees::Picture;
 use crate::{Context, Result, bail};
 
 /// The page's file name, inside DIR.
@@ -43,8 +50,18 @@ const STYLE: &str = include_str!("../../assets/explore/explore.css");
 const MODEL: &str = include_str!("../../assets/explore/model.js");
 /// The script that draws one state: board, counters, path.
 const DRAW: &str = include_str!("../../assets/explore/draw.js");
+/// The panel registry: per-approach views that `view.js` renders after each step.
+const PANELS: &str = include_str!("../../assets/explore/panels.js");
+/// The search tree so far, beside the board (a panel).
+const TREE: &str = include_str!("../../assets/explore/tree.js");
+/// Two approaches side by side, stepped in lock-step (`#compare=`).
+const COMPARE: &str = include_str!("../../assets/explore/compare.js");
+/// The style of the tree and of the side-by-side view.
+const TREE_STYLE: &str = include_str!("../../assets/explore/tree.css");
 /// The script that handles the controls, the URL hash and the selftest.
 const VIEW: &str = include_str!("../../assets/explore/view.js");
+/// The scripts of the `/*@VIEW@*/` marker, in order: the view comes last.
+const VIEW_SCRIPTS: [&str; 4] = [PANELS, TREE, COMPARE, VIEW];
 
 /// The template's markers, in the order they appear.
 const MARKERS: [&str; 5] = [
@@ -55,26 +72,49 @@ const MARKERS: [&str; 5] = [
     "/*@VIEW@*/",
 ];
 
+/// One trace as the page embeds it: packed, with its tree's facts.
+#[derive(Serialize)]
+struct Embedded {
+    #[serde(flatten)]
+    packed: pack::Packed,
+    /// `None` when the trace makes no tree.
+    tree: Option<tree::TreeFacts>,
+}
+
 /// Writes `out_file`, the step-through page of every trace listed in
-/// `data_dir/traces/index.json` (`data_dir` is `DIR/data`). Without traces
-/// the page says how to record them. Refuses a page over [`MAX_BYTES`],
-/// naming the largest traces.
-pub fn write_page(data_dir: &Path, out_file: &Path) -> Result<()> {
-    let html = page(data_dir, MAX_BYTES)?;
+/// `data_dir/traces/index.json` (`data_dir` is `DIR/data`), linking the tree
+/// `pictures` already drawn beside it. Without traces the page says how to
+/// record them. Refuses a page over [`MAX_BYTES`], naming the largest traces.
+pub fn write_page(data_dir: &Path, out_file: &Path, pictures: &[Picture]) -> Result<()> {
+    let dir = out_file.parent().unwrap_or(Path::new(""));
+    let html = page_linking(data_dir, pictures, dir, MAX_BYTES)?;
     if let Some(parent) = out_file.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(parent).context(|| format!("cannot create {}", parent.display()))?;
     }
     fs::write(out_file, html).context(|| format!("cannot write {}", out_file.display()))
 }
 
-/// The page's text, refused when longer than `max_bytes`.
+/// The page's text without links to pictures, refused when longer than `max_bytes`.
+#[cfg(test)]
 fn page(data_dir: &Path, max_bytes: usize) -> Result<String> {
+    page_linking(data_dir, &[], Path::new(""), max_bytes)
+}
+
+/// The page's text, linking those of `pictures` found in `dir` (the page's
+/// folder), refused when longer than `max_bytes`.
+fn page_linking(
+    data_dir: &Path,
+    pictures: &[Picture],
+    dir: &Path,
+    max_bytes: usize,
+) -> Result<String> {
     let traces = traces::load(data_dir)?;
     let mut parts = Vec::with_capacity(traces.len());
     for trace in &traces {
-        let packed = pack::pack(trace)
-            .map_err(|e| crate::Error(format!("{}/{}/{e}", data_dir.display(), traces::FOLDER)))?;
-        let json = serde_json::to_string(&packed)
+        let in_folder = |e| crate::Error(format!("{}/{}/{e}", data_dir.display(), traces::FOLDER));
+        let packed = pack::pack(trace).map_err(in_folder)?;
+        let tree = tree::facts(trace, pictures, dir).map_err(in_folder)?;
+        let json = serde_json::to_string(&Embedded { packed, tree })
             .context(|| format!("cannot encode the trace {}", trace.entry.file))?;
         parts.push((trace.entry.file.as_str(), json));
     }
@@ -89,7 +129,9 @@ fn page(data_dir: &Path, max_bytes: usize) -> Result<String> {
     // Inside a <script> element no "</script" may appear; '<' only occurs in
     // JSON strings, where \u003c means the same.
     let data = data.replace('<', "\\u003c");
-    let html = fill(TEMPLATE, &[STYLE, &data, MODEL, DRAW, VIEW])?;
+    let style = [STYLE, TREE_STYLE].join("\n");
+    let view = VIEW_SCRIPTS.join("\n");
+    let html = fill(TEMPLATE, &[&style, &data, MODEL, DRAW, &view])?;
     if html.len() > max_bytes {
         parts.sort_by_key(|(file, json)| (std::cmp::Reverse(json.len()), *file));
         let largest: Vec<String> = parts

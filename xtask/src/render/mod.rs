@@ -118,7 +118,7 @@ pub fn render(data: &Dataset, data_dir: &Path, out: &Path) -> Result<()> {
     let page = html::page(course::TITLE, &pages[REPORT], &chapters);
     let path = out.join(html::PAGE);
     fs::write(&path, page).context(|| format!("cannot write {}", path.display()))?;
-    crate::explore::write_page(data_dir, &out.join(crate::explore::PAGE))
+    crate::explore::write_page(data_dir, &out.join(crate::explore::PAGE), &pictures)
 }
 
 /// Every file under `dir`, relative path → bytes, sorted (for comparisons).
