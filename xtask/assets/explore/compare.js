@@ -319,8 +319,10 @@ var QueensCompare = (function () {
       parts.title.textContent = p.algo + ' (' + (p.mode === 'count' ? 'every solution' : 'up to the first solution') + ')';
       drawBoard(parts, sd);
       parts.dl.textContent = '';
-      [['Event', sd.pos + ' of ' + sd.t.events], [STEP[p.step] || 'Steps', f.steps],
-        ['Dead ends', f.deadEnds], ['Solutions', f.solutions]].forEach(function (pair) {
+      var shown = [['Event', sd.pos + ' of ' + sd.t.events], [STEP[p.step] || 'Steps', f.steps],
+        ['Dead ends', f.deadEnds], ['Solutions', f.solutions]];
+      if (sd.t.family !== 'tree') shown.splice(2, 1);    // only a placement search reports dead ends
+      shown.forEach(function (pair) {
         var box = el('div', 'counter');
         box.appendChild(el('dt', '', pair[0]));
         box.appendChild(el('dd', '', String(pair[1])));
@@ -348,9 +350,14 @@ var QueensCompare = (function () {
   function verdict(names, f) {
     var unit = cmp.by === 'event' ? plural(cmp.k, 'event', 'events') : plural(cmp.k, 'step', 'steps');
     var lines = [];
+    var trees = cmp.sides.every(function (sd) { return sd.t.family === 'tree'; });
+    function tally(i) {
+      return trees ? plural(f[i].deadEnds, 'dead end', 'dead ends') + ' and ' + plural(f[i].solutions, 'solution', 'solutions')
+        : plural(f[i].steps, 'step', 'steps') + ' and ' + plural(f[i].solutions, 'solution', 'solutions');
+    }
     if (f[0].done && f[1].done) return 'Both have finished: ' + names[0] + ' after ' + plural(f[0].steps, 'step', 'steps') +
-      ' and ' + f[0].deadEnds + ' dead ends, ' + names[1] + ' after ' + plural(f[1].steps, 'step', 'steps') + ' and ' +
-      f[1].deadEnds + ' dead ends.';
+      (trees ? ' and ' + plural(f[0].deadEnds, 'dead end', 'dead ends') : '') + ', ' + names[1] + ' after ' +
+      plural(f[1].steps, 'step', 'steps') + (trees ? ' and ' + plural(f[1].deadEnds, 'dead end', 'dead ends') : '') + '.';
     [0, 1].forEach(function (i) {
       var j = 1 - i;
       if (f[i].done && !f[j].done) {
@@ -364,9 +371,7 @@ var QueensCompare = (function () {
     });
     if (lines.length) return lines.join(' ');
     if (cmp.k === 0) return 'Both at the start: press \u2192 (or Next) to step both.';
-    return 'After ' + unit + ' each: ' + names[0] + ' has ' + plural(f[0].deadEnds, 'dead end', 'dead ends') + ' and ' +
-      plural(f[0].solutions, 'solution', 'solutions') + ', ' + names[1] + ' ' + plural(f[1].deadEnds, 'dead end', 'dead ends') +
-      ' and ' + plural(f[1].solutions, 'solution', 'solutions') + '.';
+    return 'After ' + unit + ' each: ' + names[0] + ' has ' + tally(0) + ', ' + names[1] + ' ' + tally(1) + '.';
   }
 
   /* --- the hash, the keys, the link --------------------------------- */

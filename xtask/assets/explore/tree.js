@@ -385,7 +385,6 @@ var QueensTree = (function () {
     var box = document.createElement('section');
     var ctx = { trace: t, state: null, event: t.events, n: t.n, algo: t.info.algo, packed: t.info };
     render(box, ctx);
-    boxes.splice(boxes.indexOf(box), 1);
     var st = box._tree, shown;
     if (st.drawn) {
       shown = { nodes: 0, deadEnds: 0, solutions: 0 };
@@ -416,6 +415,16 @@ var QueensTree = (function () {
       if (shown.deadEnds !== s.deadEnds) problems.push('the tree shows ' + shown.deadEnds + ' dead ends, the trace has ' + s.deadEnds + ' dead-end events');
     }
     if (box.getAttribute('data-nodes') !== String(shown.nodes)) problems.push('the tally says ' + box.getAttribute('data-nodes') + ' nodes');
+    if (st.g.source === 'placements') {
+      // Half way: a node per queen placed so far, the dead ends and solutions met so far.
+      var mid = Math.floor(t.events / 2), placed = 0, s2 = M.seek(t, mid);
+      for (var k = 0; k < mid; k++) if (t.kinds[k] === OP.PLACE) placed++;
+      render(box, { trace: t, state: s2, event: mid, n: t.n, algo: t.info.algo, packed: t.info });
+      var got = [box.getAttribute('data-nodes'), box.getAttribute('data-dead-ends'), box.getAttribute('data-solutions')].join('/');
+      var want2 = [placed + 1, s2.deadEnds, s2.found].join('/');
+      if (got !== want2) problems.push('at event ' + mid + ' the tree shows nodes/dead ends/solutions ' + got + ', the trace ' + want2);
+    }
+    boxes.splice(boxes.indexOf(box), 1);
     return problems;
   }
 
