@@ -2,9 +2,10 @@
  * (one event each) or by node (one step each: a queen placed, a candidate
  * tested, a list kept, a move), so a student sees, say, row order (bitmask)
  * and least room to move (mrv) diverge. Opened by the address hash
- * `#compare=bitmask,mrv&n=8` (also `by=node|event`, `at=K` lock-steps taken)
- * or by the link beside the approach; the same keys step both sides
- * (→ ←, Home, End, space). The state is in #compare's data- attributes. */
+ * `#compare=bitmask,mrv&n=8` (also `by=node|event`, `at=K` lock-steps taken;
+ * view.js hands it the parsed hash) or by the link beside the approach; the
+ * same keys step both sides (→ ←, Home, End, space). The state is in
+ * #compare's data- attributes. */
 var QueensCompare = (function () {
   'use strict';
   var M = QueensModel;
@@ -137,7 +138,7 @@ var QueensCompare = (function () {
     var h = '#compare=' + cmp.sides[0].t.info.algo + ',' + cmp.sides[1].t.info.algo + '&n=' + cmp.n +
       '&by=' + cmp.by + '&at=' + cmp.k;
     // The address follows the steps, unless the view was opened by the selftest.
-    if (takes(parse(location.hash)) && location.hash !== h) history.replaceState(null, '', h);
+    if (cmp.fromHash && location.hash !== h) history.replaceState(null, '', h);
   }
 
   function play() {
@@ -376,19 +377,6 @@ var QueensCompare = (function () {
 
   /* --- the hash, the keys, the link --------------------------------- */
 
-  function parse(hash) {
-    var out = {};
-    hash.replace(/^#/, '').split('&').forEach(function (part) {
-      if (!part) return;
-      var eq = part.indexOf('=');
-      out[decodeURIComponent(eq < 0 ? part : part.slice(0, eq))] = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1));
-    });
-    return out;
-  }
-
-  /* Whether a parsed hash asks for the side-by-side view (view.js leaves it to this script). */
-  function takes(h) { return h.compare !== undefined; }
-
   function open(h) {
     build();
     pause();
@@ -429,22 +417,19 @@ var QueensCompare = (function () {
     cmp = null;
   }
 
-  function onHash() {
-    var h = parse(location.hash);
-    if (takes(h)) open(h); else close();
-  }
-
-  function typing(target) {
-    if (!target) return false;
-    var tag = target.tagName;
-    if (tag === 'TEXTAREA' || target.isContentEditable) return true;
-    return tag === 'INPUT' && /^(text|search|number|email|url|password|tel)$/.test(target.type);
+  /* Opens the view when a parsed address hash asks for it (`compare=`),
+   * else closes it; true when it is open (view.js then leaves the hash alone). */
+  function show(h) {
+    if (h.compare === undefined) { close(); return false; }
+    open(h);
+    if (cmp) cmp.fromHash = true;
+    return true;
   }
 
   /* In the side-by-side view the stepping keys step both, wherever focus is
    * (except a text field); they do not reach the single view's handler. */
   window.addEventListener('keydown', function (e) {
-    if (!cmp || ui.section.hidden || e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
+    if (!cmp || ui.section.hidden || e.altKey || e.ctrlKey || e.metaKey || QueensTree.typing(e.target)) return;
     var k = e.key;
     if (k === 'ArrowRight') { pause(); goTo(cmp.k + 1); }
     else if (k === 'ArrowLeft') { pause(); goTo(cmp.k - 1); }
@@ -477,12 +462,7 @@ var QueensCompare = (function () {
     pick.appendChild(a);
   }
 
-  window.addEventListener('hashchange', onHash);
-  document.addEventListener('DOMContentLoaded', function () {
-    addLink();
-    if (!document.getElementById('trace-data')) return;
-    if (takes(parse(location.hash))) onHash();
-  });
+  document.addEventListener('DOMContentLoaded', addLink);
 
   /* Selftest: bitmask beside mrv (or the first two approaches) at each
    * shared n, stepped by node and by event from start to end: each side's
@@ -526,5 +506,5 @@ var QueensCompare = (function () {
     return { problems: problems.slice(0, 5), what: a + ' beside ' + b + ' at n = ' + shared(a, b).join(', ') + ' by node and by event, ' + checked + ' lock-steps' };
   }
 
-  return { takes: takes, selfCheck: selfCheck };
+  return { show: show, selfCheck: selfCheck };
 })();

@@ -351,7 +351,7 @@ var QueensTree = (function () {
     });
   }
 
-  /* + and - zoom wherever focus is, except in a text field. */
+  /* Whether a key goes to a text field (keys act wherever focus is, except there). */
   function typing(target) {
     if (!target) return false;
     var tag = target.tagName;
@@ -359,6 +359,7 @@ var QueensTree = (function () {
     return tag === 'INPUT' && /^(text|search|number|email|url|password|tel)$/.test(target.type);
   }
 
+  /* + and - zoom wherever focus is, except in a text field. */
   document.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
     if (!boxes.some(function (b) { return !b.hidden && b._tree && b._tree.drawn; })) return;
@@ -428,5 +429,5 @@ var QueensTree = (function () {
     return problems;
   }
 
-  return { build: build, counts: counts, selfCheck: selfCheck, MAX_N: MAX_N };
+  return { build: build, counts: counts, selfCheck: selfCheck, typing: typing, MAX_N: MAX_N };
 })();

@@ -188,7 +188,7 @@
   function applyHash() {
     var h = parseHash();
     if (h.selftest !== undefined) { selftest(); return; }
-    if (QueensCompare.takes(h)) return;
+    if (QueensCompare.show(h)) return;
     var found = -1;
     packed.forEach(function (p, i) {
       if (found >= 0) return;
