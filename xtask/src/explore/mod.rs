@@ -32,8 +32,8 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use self::tree::Drawing;
 use crate::data::traces;
-use crate::render::trees::Picture;
 use crate::{Context, Result, bail};
 
 /// The page's file name, inside DIR.
@@ -83,9 +83,9 @@ struct Embedded {
 
 /// Writes `out_file`, the step-through page of every trace listed in
 /// `data_dir/traces/index.json` (`data_dir` is `DIR/data`), linking the tree
-/// `pictures` already drawn beside it. Without traces the page says how to
+/// `pictures` already drawn beside it (those whose SVG is there). Without traces the page says how to
 /// record them. Refuses a page over [`MAX_BYTES`], naming the largest traces.
-pub fn write_page(data_dir: &Path, out_file: &Path, pictures: &[Picture]) -> Result<()> {
+pub fn write_page(data_dir: &Path, out_file: &Path, pictures: &[Drawing]) -> Result<()> {
     let dir = out_file.parent().unwrap_or(Path::new(""));
     let html = page_linking(data_dir, pictures, dir, MAX_BYTES)?;
     if let Some(parent) = out_file.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -104,7 +104,7 @@ fn page(data_dir: &Path, max_bytes: usize) -> Result<String> {
 /// folder), refused when longer than `max_bytes`.
 fn page_linking(
     data_dir: &Path,
-    pictures: &[Picture],
+    pictures: &[Drawing],
     dir: &Path,
     max_bytes: usize,
 ) -> Result<String> {

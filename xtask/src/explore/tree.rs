@@ -1,7 +1,8 @@
 //! What the page's tree view (`tree.js`) takes from Rust for one trace: the
 //! counts of the tree [`crate::analysis::tree`] rebuilds from it, the same
 //! rules the committed pictures are drawn by (the page's selftest checks its
-//! drawing against them), and links to the committed pictures of that tree.
+//! drawing against them), and links to the committed pictures of that tree
+//! (`render` says which it drew: [`Drawing`]).
 
 use std::path::Path;
 
@@ -10,7 +11,17 @@ use serde::Serialize;
 use crate::Result;
 use crate::analysis::tree::Tree;
 use crate::data::traces::Trace;
-use crate::render::trees::{FOLDER, Picture};
+
+/// A picture drawn beside the page, as `render` describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawing<'a> {
+    /// Its SVG's address relative to the page's folder.
+    pub href: String,
+    /// Its title.
+    pub title: &'a str,
+    /// The traces it draws, (approach id, n).
+    pub drawn: &'a [(String, usize)],
+}
 
 /// A trace's tree as the pictures count it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -36,8 +47,8 @@ pub struct Link {
 
 /// The facts of `trace`'s tree (`None` when its events make no tree: the
 /// local searches, half-join), linking the `pictures` that draw it and whose
-/// SVG is in `dir/trees`, the page's folder.
-pub fn facts(trace: &Trace, pictures: &[Picture], dir: &Path) -> Result<Option<TreeFacts>> {
+/// SVG is in `dir`, the page's folder.
+pub fn facts(trace: &Trace, pictures: &[Drawing], dir: &Path) -> Result<Option<TreeFacts>> {
     let Some(tree) = Tree::from_trace(trace)? else {
         return Ok(None);
     };
@@ -50,8 +61,8 @@ pub fn facts(trace: &Trace, pictures: &[Picture], dir: &Path) -> Result<Option<T
                 .any(|(id, n)| *id == entry.approach && *n == entry.n)
         })
         .map(|p| Link {
-            href: format!("{FOLDER}/{}.svg", p.name),
-            title: p.title.clone(),
+            href: p.href.clone(),
+            title: p.title.to_string(),
         })
         .filter(|link| dir.join(&link.href).is_file())
         .collect();
@@ -78,14 +89,9 @@ mod tests {
         found.expect("the fixture of attack-board").clone()
     }
 
-    fn picture(name: &str, drawn: &[(&str, usize)]) -> Picture {
-        Picture {
-            name: name.into(),
-            title: format!("the picture {name}"),
-            width: 1,
-            height: 1,
-            drawn: drawn.iter().map(|(a, n)| (a.to_string(), *n)).collect(),
-        }
+    /// The traces a picture draws.
+    fn drawn(list: &[(&str, usize)]) -> Vec<(String, usize)> {
+        list.iter().map(|(a, n)| (a.to_string(), *n)).collect()
     }
 
     #[test]
@@ -111,24 +117,28 @@ mod tests {
     fn only_pictures_of_that_approach_and_n_that_exist_are_linked() {
         let t = seed_search();
         let dir = tempfile::tempdir().unwrap();
-        fs::create_dir_all(dir.path().join(FOLDER)).unwrap();
+        fs::create_dir_all(dir.path().join("trees")).unwrap();
         for name in ["mine", "other_n", "other_approach"] {
-            fs::write(
-                dir.path().join(FOLDER).join(format!("{name}.svg")),
-                "<svg/>",
-            )
-            .unwrap();
+            fs::write(dir.path().join(format!("trees/{name}.svg")), "<svg/>").unwrap();
         }
-        let pictures = [
-            picture("mine", &[("bitmask", 4), ("attack-board", 4)]),
-            picture("missing", &[("attack-board", 4)]),
-            picture("other_n", &[("attack-board", 5)]),
-            picture("other_approach", &[("bitmask", 4)]),
+        let lists = [
+            ("mine", drawn(&[("bitmask", 4), ("attack-board", 4)])),
+            ("missing", drawn(&[("attack-board", 4)])),
+            ("other_n", drawn(&[("attack-board", 5)])),
+            ("other_approach", drawn(&[("bitmask", 4)])),
         ];
+        let pictures: Vec<Drawing> = lists
+            .iter()
+            .map(|(name, drawn)| Drawing {
+                href: format!("trees/{name}.svg"),
+                title: name,
+                drawn,
+            })
+            .collect();
         let facts = facts(&t, &pictures, dir.path()).unwrap().unwrap();
         let want = Link {
             href: "trees/mine.svg".into(),
-            title: "the picture mine".into(),
+            title: "mine".into(),
         };
         assert_eq!(facts.pictures, [want]);
     }
