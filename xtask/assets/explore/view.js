@@ -72,8 +72,8 @@
     D.setup(view.t);
     buildPanels(packed[index]);
     $('scrub').max = String(view.t.events);
-    $('next-solution').hidden = !M.solutionMarks(view.t).length;
-    $('next-dead-end').hidden = !M.deadEndMarks(view.t).length;
+    $('next-solution').hidden = $('prev-solution').hidden = !M.solutionMarks(view.t).length;
+    $('next-dead-end').hidden = $('prev-dead-end').hidden = !M.deadEndMarks(view.t).length;
     render();
   }
 
@@ -362,6 +362,7 @@
   function applyHash() {
     var h = parseHash(), notes = [];
     if (h.selftest !== undefined) { selftest(); return; }
+    if (QueensCompare.show(h)) return;
     Object.keys(h).forEach(function (key) {
       if (KEYS.indexOf(key) < 0) notes.push('"' + key + '" is not a setting of this page (it takes ' + KEYS.join(', ') + '): ignored.');
     });
@@ -416,7 +417,7 @@
       });
     });
     if (!P.about(p.algo)) problems.push('no description of ' + p.algo + ' in approaches.txt');
-    return problems;
+    return problems.concat(QueensTree.selfCheck(t));
   }
 
   function selftest() {
@@ -429,6 +430,9 @@
         (problems.length ? ': ' + problems.join('; ') : ''));
     });
     lines.push(failed ? failed + ' of ' + packed.length + ' traces failed' : 'all ' + packed.length + ' traces replay as their end lines say');
+    var side = QueensCompare.selfCheck();
+    if (side.problems.length) failed++;
+    lines.push((side.problems.length ? 'FAIL ' : 'ok   ') + 'side by side: ' + side.what + (side.problems.length ? ': ' + side.problems.join('; ') : ''));
     $('selftest').hidden = false;
     $('selftest').textContent = lines.join('\n');
     root.dataset.selftest = failed ? 'failed' : 'ok';
@@ -459,6 +463,8 @@
     else if (e.key === 'End') go(view.t ? view.t.events : 0);
     else if (e.key === 's') jumpMark('solution', true);
     else if (e.key === 'd') jumpMark('dead-end', true);
+    else if (e.key === 'S') jumpMark('solution', false);
+    else if (e.key === 'D') jumpMark('dead-end', false);
     else done = false;
     if (done) { e.preventDefault(); e.stopPropagation(); }
   }
@@ -482,6 +488,8 @@
     $('play').addEventListener('click', function () { if (view.playing) pause(); else play(); });
     $('next-solution').addEventListener('click', function () { jumpMark('solution', true); });
     $('next-dead-end').addEventListener('click', function () { jumpMark('dead-end', true); });
+    $('prev-solution').addEventListener('click', function () { jumpMark('solution', false); });
+    $('prev-dead-end').addEventListener('click', function () { jumpMark('dead-end', false); });
     $('scrub').addEventListener('input', function () { pause(); go(+$('scrub').value); });
     $('speed').addEventListener('input', speedLabel);
     window.addEventListener('keydown', keys, true);

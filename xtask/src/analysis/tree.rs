@@ -7,7 +7,7 @@
 //! candidates; the list comprehension's is the prefix tree of its partial
 //! lists (oldest column first).
 
-use crate::data::traces::{Event, Trace};
+use crate::data::traces::{Event, Mode, Trace};
 use crate::{Result, bail};
 
 /// One node: the root (no queen) or a queen placement.
@@ -164,20 +164,38 @@ impl Tree {
                 }
             }
             Source::Partials => {
+                // The last partial list, and the last level started (the
+                // strict reading builds level by level; the lazy one, depth
+                // first, announces no level).
+                let (mut last, mut level) = (0, None);
                 for e in body {
-                    if let Event::Partial { list } = e {
-                        let mut at = 0;
-                        for (r, &c) in list.iter().rev().enumerate() {
-                            at = tree.child(at, (r as u32 + 1, c));
+                    match e {
+                        Event::Partial { list } => {
+                            let mut at = 0;
+                            for (r, &c) in list.iter().rev().enumerate() {
+                                at = tree.child(at, (r as u32 + 1, c));
+                            }
+                            if list.len() == n {
+                                tree.nodes[at].solution = Some(1);
+                            }
+                            last = at;
                         }
-                        if list.len() == n {
-                            tree.nodes[at].solution = Some(1);
-                        }
+                        Event::Level { depth } => level = Some(*depth),
+                        _ => {}
                     }
                 }
-                // A partial list no longer one extends: a dead end.
-                for node in &mut tree.nodes {
-                    node.dead_end = node.children.is_empty() && node.depth < n;
+                // A partial list no one extends is a dead end once the search
+                // has gone past it: at the end of a count; depth first, when
+                // another list followed it; level by level, when the level
+                // after its children's started.
+                let complete = trace.entry.mode == Mode::Count;
+                for (i, node) in tree.nodes.iter_mut().enumerate() {
+                    let passed = complete
+                        || match level {
+                            Some(l) => node.depth + 2 <= l,
+                            None => i != last,
+                        };
+                    node.dead_end = node.children.is_empty() && node.depth < n && passed;
                 }
             }
         }

@@ -21,10 +21,14 @@
 //! `<pre id="board-state">`, the panels in `<section class="panel"
 //! data-panel="id">` ([`SCRIPTS`]' `panels.js` holds their registry), and
 //! uncaught script errors in `#page-errors` (`data-count`). What each
-//! approach is comes from [`about`].
+//! approach is comes from [`about`]. Beside the board, the search tree so
+//! far (`tree.js`, a panel, with the counts of [`tree`] to check it against);
+//! `#compare=bitmask,mrv&n=8` steps two approaches side by side
+//! (`compare.js`, `by=node` or `by=event`, `at=K` lock-steps taken).
 
 pub mod about;
 pub mod pack;
+pub mod tree;
 
 #[cfg(test)]
 mod tests;
@@ -32,6 +36,9 @@ mod tests;
 use std::fs;
 use std::path::Path;
 
+use serde::Serialize;
+
+use self::tree::Drawing;
 use crate::data::traces;
 use crate::{Context, Result, bail};
 
@@ -46,15 +53,22 @@ const TEMPLATE: &str = include_str!("../../assets/explore/page.html");
 /// The page's style sheet.
 const STYLE: &str = include_str!("../../assets/explore/explore.css");
 
+/// The style of the tree and of the side-by-side view.
+const TREE_STYLE: &str = include_str!("../../assets/explore/tree.css");
+
 /// The page's scripts, in the order they run, each in its own `<script>`:
 /// a script may use the globals of the ones before it.
-const SCRIPTS: [(&str, &str); 4] = [
+const SCRIPTS: [(&str, &str); 6] = [
     // Decodes the traces and replays their events (QueensModel).
     ("model.js", include_str!("../../assets/explore/model.js")),
     // Draws one state: board, counters, path (QueensDraw).
     ("draw.js", include_str!("../../assets/explore/draw.js")),
     // The panels beside the board and their registry (QueensPanels).
     ("panels.js", include_str!("../../assets/explore/panels.js")),
+    // The search tree so far, beside the board (a panel, QueensTree).
+    ("tree.js", include_str!("../../assets/explore/tree.js")),
+    // Two approaches side by side, stepped in lock-step (QueensCompare).
+    ("compare.js", include_str!("../../assets/explore/compare.js")),
     // The controls, the keys, the URL hash and the selftest.
     ("view.js", include_str!("../../assets/explore/view.js")),
 ];
@@ -67,26 +81,49 @@ const MARKERS: [&str; 4] = [
     "<!--@SCRIPTS@-->",
 ];
 
+/// One trace as the page embeds it: packed, with its tree's facts.
+#[derive(Serialize)]
+struct Embedded {
+    #[serde(flatten)]
+    packed: pack::Packed,
+    /// `None` when the trace makes no tree.
+    tree: Option<tree::TreeFacts>,
+}
+
 /// Writes `out_file`, the step-through page of every trace listed in
-/// `data_dir/traces/index.json` (`data_dir` is `DIR/data`). Without traces
-/// the page says how to record them. Refuses a page over [`MAX_BYTES`],
-/// naming the largest traces.
-pub fn write_page(data_dir: &Path, out_file: &Path) -> Result<()> {
-    let html = page(data_dir, MAX_BYTES)?;
+/// `data_dir/traces/index.json` (`data_dir` is `DIR/data`), linking the tree
+/// `pictures` already drawn beside it (those whose SVG is there). Without traces the page says how to
+/// record them. Refuses a page over [`MAX_BYTES`], naming the largest traces.
+pub fn write_page(data_dir: &Path, out_file: &Path, pictures: &[Drawing]) -> Result<()> {
+    let dir = out_file.parent().unwrap_or(Path::new(""));
+    let html = page_linking(data_dir, pictures, dir, MAX_BYTES)?;
     if let Some(parent) = out_file.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(parent).context(|| format!("cannot create {}", parent.display()))?;
     }
     fs::write(out_file, html).context(|| format!("cannot write {}", out_file.display()))
 }
 
-/// The page's text, refused when longer than `max_bytes`.
+/// The page's text without links to pictures, refused when longer than `max_bytes`.
+#[cfg(test)]
 fn page(data_dir: &Path, max_bytes: usize) -> Result<String> {
+    page_linking(data_dir, &[], Path::new(""), max_bytes)
+}
+
+/// The page's text, linking those of `pictures` found in `dir` (the page's
+/// folder), refused when longer than `max_bytes`.
+fn page_linking(
+    data_dir: &Path,
+    pictures: &[Drawing],
+    dir: &Path,
+    max_bytes: usize,
+) -> Result<String> {
     let traces = traces::load(data_dir)?;
     let mut parts = Vec::with_capacity(traces.len());
     for trace in &traces {
-        let packed = pack::pack(trace)
-            .map_err(|e| crate::Error(format!("{}/{}/{e}", data_dir.display(), traces::FOLDER)))?;
-        let json = serde_json::to_string(&packed)
+        let in_folder = |e| crate::Error(format!("{}/{}/{e}", data_dir.display(), traces::FOLDER));
+        let packed = pack::pack(trace).map_err(in_folder)?;
+        let tree = tree::facts(trace, pictures, dir).map_err(in_folder)?;
+        let json = serde_json::to_string(&Embedded { packed, tree })
             .context(|| format!("cannot encode the trace {}", trace.entry.file))?;
         parts.push((trace.entry.file.as_str(), json));
     }
@@ -102,11 +139,12 @@ fn page(data_dir: &Path, max_bytes: usize) -> Result<String> {
     // JSON strings, where \u003c means the same.
     let data = data.replace('<', "\\u003c");
     let about = about::json()?.replace('<', "\\u003c");
+    let style = [STYLE, TREE_STYLE].join("\n");
     let scripts: String = SCRIPTS
         .iter()
         .map(|(name, text)| format!("<script>\n/* {name} */\n{text}</script>\n"))
         .collect();
-    let html = fill(TEMPLATE, &[STYLE, &data, &about, &scripts])?;
+    let html = fill(TEMPLATE, &[&style, &data, &about, &scripts])?;
     if html.len() > max_bytes {
         parts.sort_by_key(|(file, json)| (std::cmp::Reverse(json.len()), *file));
         let largest: Vec<String> = parts

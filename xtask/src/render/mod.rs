@@ -118,7 +118,15 @@ pub fn render(data: &Dataset, data_dir: &Path, out: &Path) -> Result<()> {
     let page = html::page(course::TITLE, &pages[REPORT], &chapters);
     let path = out.join(html::PAGE);
     fs::write(&path, page).context(|| format!("cannot write {}", path.display()))?;
-    crate::explore::write_page(data_dir, &out.join(crate::explore::PAGE))
+    let drawings: Vec<_> = pictures
+        .iter()
+        .map(|p| crate::explore::tree::Drawing {
+            href: format!("{}/{}.svg", trees::FOLDER, p.name),
+            title: &p.title,
+            drawn: &p.drawn,
+        })
+        .collect();
+    crate::explore::write_page(data_dir, &out.join(crate::explore::PAGE), &drawings)
 }
 
 /// Every file under `dir`, relative path → bytes, sorted (for comparisons).

@@ -60,6 +60,14 @@ pub struct Picture {
     pub width: u32,
     /// Height in pixels.
     pub height: u32,
+    /// The traces it draws, (approach id, n): the step-through page links
+    /// the picture from theirs.
+    pub drawn: Vec<(String, usize)>,
+}
+
+/// The traces of `approaches` at n, as [`Picture::drawn`] lists them.
+fn drawn(approaches: &[&str], n: usize) -> Vec<(String, usize)> {
+    approaches.iter().map(|a| (a.to_string(), n)).collect()
 }
 
 /// The counting trace of an approach at n.
@@ -103,7 +111,13 @@ pub fn render(traces: &[Trace], out: &Path) -> Result<Vec<Picture>> {
 }
 
 /// Writes a picture into `out` and describes it.
-fn emit(out: &Path, name: String, title: String, picture: &impl Paint) -> Result<Picture> {
+fn emit(
+    out: &Path,
+    name: String,
+    title: String,
+    picture: &impl Paint,
+    drawn: Vec<(String, usize)>,
+) -> Result<Picture> {
     write(out, &name, picture)?;
     let (width, height) = picture.size();
     Ok(Picture {
@@ -111,6 +125,7 @@ fn emit(out: &Path, name: String, title: String, picture: &impl Paint) -> Result
         title,
         width,
         height,
+        drawn,
     })
 }
 
@@ -133,7 +148,8 @@ fn attack_board(traces: &[Trace], n: usize, out: &Path) -> Result<Option<Picture
         labels: returns(&tree),
     };
     let picture = BoxTrace::new(&tree, style, &title, legend);
-    emit(out, format!("box_trace_attack_board_{n}"), title, &picture).map(Some)
+    let name = format!("box_trace_attack_board_{n}");
+    emit(out, name, title, &picture, drawn(&["attack-board"], n)).map(Some)
 }
 
 /// The box trace too wide to project whole, drawn again one picture per
@@ -162,7 +178,13 @@ fn attack_board_branches(traces: &[Trace], n: usize, out: &Path) -> Result<Vec<P
         };
         let picture = BoxTrace::new(&branch, style, &title, legend);
         let name = format!("box_trace_attack_board_{n}_{column}");
-        pictures.push(emit(out, name, title, &picture)?);
+        pictures.push(emit(
+            out,
+            name,
+            title,
+            &picture,
+            drawn(&["attack-board"], n),
+        )?);
     }
     Ok(pictures)
 }
@@ -187,7 +209,8 @@ fn mrv(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
         labels: returns(&tree),
     };
     let picture = BoxTrace::new(&tree, style, &title, legend);
-    emit(out, format!("box_trace_mrv_{MRV_N}"), title, &picture).map(Some)
+    let name = format!("box_trace_mrv_{MRV_N}");
+    emit(out, name, title, &picture, drawn(&["mrv"], MRV_N)).map(Some)
 }
 
 /// `bitmask`'s box trace at [`SYMMETRY_N`], the boxes `bitmask-symmetric` never opens greyed.
@@ -259,6 +282,7 @@ fn symmetric(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
         format!("box_trace_symmetric_{SYMMETRY_N}"),
         title,
         &picture,
+        drawn(&["bitmask", "bitmask-symmetric"], SYMMETRY_N),
     )
     .map(Some)
 }
@@ -330,11 +354,13 @@ fn dot_trees(traces: &[Trace], out: &Path) -> Result<Vec<Picture>> {
         .cloned()
         .collect();
     let picture = DotTrees::new(panels, &title, &legend);
+    let ids: Vec<&str> = trees.iter().map(|(id, _)| *id).collect();
     let mut pictures = vec![emit(
         out,
         format!("search_trees_{DOTS_N}"),
         title,
         &picture,
+        drawn(&ids, DOTS_N),
     )?];
     if !backtracking.is_empty() {
         let title = format!(
@@ -343,9 +369,10 @@ fn dot_trees(traces: &[Trace], out: &Path) -> Result<Vec<Picture>> {
         let legend = "Red: a solution. The trees of the searches that place one queen at a \
                       time, at a scale of their own; approaches that walk the same tree share \
                       a panel.";
+        let ids = drawn_from(Source::Placements);
         let picture = DotTrees::new(backtracking, &title, legend);
         let name = format!("search_trees_{DOTS_N}_backtracking");
-        pictures.push(emit(out, name, title, &picture)?);
+        pictures.push(emit(out, name, title, &picture, drawn(&ids, DOTS_N))?);
     }
     Ok(pictures)
 }

@@ -227,6 +227,59 @@ fn partial_lists_make_the_prefix_tree() {
     );
 }
 
+/// A trace of `lists` (newest column first), in first-solution mode.
+fn lists_trace(t: &Trace, events: Vec<Event>) -> Trace {
+    let mut events = events;
+    events.insert(0, t.events[0].clone());
+    events.push(t.events.last().unwrap().clone());
+    Trace {
+        entry: Entry {
+            mode: Mode::First,
+            events: events.len(),
+            ..t.entry.clone()
+        },
+        events,
+    }
+}
+
+#[test]
+fn a_partial_list_is_a_dead_end_once_the_search_has_passed_it() {
+    let t = trace("attack-board", 5, Order::TopDown);
+    let full = Tree::from_trace(&t).unwrap().unwrap();
+    let list = |i: usize| Event::Partial {
+        list: full.queens(i).iter().rev().map(|q| q.1).collect(),
+    };
+    let dead = |tree: &Tree, at_most: usize| {
+        tree.nodes
+            .iter()
+            .filter(|n| n.dead_end && n.depth <= at_most)
+            .count()
+    };
+    // Level by level, stopped at the first list of length 5: the lists of
+    // length 3 nothing extended are dead ends; those of length 4 are not
+    // known to be, their level is not done.
+    let mut events = Vec::new();
+    for d in 1..=5 {
+        events.push(Event::Level { depth: d });
+        let at_d = (1..full.nodes.len()).filter(|&i| full.nodes[i].depth == d);
+        events.extend(at_d.take(if d == 5 { 1 } else { usize::MAX }).map(list));
+    }
+    let tree = Tree::from_trace(&lists_trace(&t, events)).unwrap().unwrap();
+    assert!(dead(&full, 3) > 0 && dead(&full, 4) > dead(&full, 3));
+    assert_eq!(dead(&tree, 5), dead(&full, 3));
+    // Depth first (the nodes in the search's order), stopped at a list
+    // nothing extends: every such list before it is a dead end, not it.
+    let mut ends = (1..full.nodes.len()).filter(|&i| full.nodes[i].dead_end);
+    let stop = ends.nth(1).unwrap();
+    let tree = Tree::from_trace(&lists_trace(&t, (1..=stop).map(list).collect()))
+        .unwrap()
+        .unwrap();
+    let before = (1..stop).filter(|&i| full.nodes[i].dead_end).count();
+    assert!(before > 0);
+    assert_eq!(dead(&tree, 5), before);
+    assert!(!tree.nodes.last().unwrap().dead_end);
+}
+
 #[test]
 fn a_remove_that_does_not_nest_is_an_error() {
     let mut t = trace("attack-board", 4, Order::TopDown);
