@@ -33,7 +33,6 @@ fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&text).unwrap()
 }
 
-
 /// The sample session of seed 001 (`001_3e81ec1dea36990d.txt`), byte for byte.
 /// (The seed's non-verbose line reads `4-Queens.py has 2 solutions`, a typo
 /// of its own verbose form; we print `4-Queens has 2 solutions` in both.)
