@@ -327,4 +327,44 @@ mod tests {
             "{e}"
         );
     }
+
+    /// `queens --json` prints its line also when a search gives up (exit
+    /// status 1, `error` set): the runner reads the status, so that line is
+    /// a give-up, never a record; and were it read, it would not verify.
+    #[cfg(unix)]
+    #[test]
+    fn a_give_up_line_is_not_taken_for_a_record() {
+        use std::os::unix::fs::PermissionsExt;
+        let line = r#"{"algo":"swap-search","n":8,"mode":"first","solutions":0,"unique":null,"steps":1,"nanos":5,"threads":null,"shard":null,"valid":null,"solution":null,"output":null,"seed":1,"peak_bytes":null,"extra":{},"error":"swap-search found no solution for n = 8: it gave up after 1 step (its budget, or a local minimum it cannot leave)"}"#;
+        let dir = tempfile::tempdir().unwrap();
+        let exe = dir.path().join("queens");
+        let info = REGISTRY.get("swap-search").unwrap().info();
+        let job = Job {
+            info,
+            family: Family::Local,
+            n: 8,
+            seed: Some(1),
+            steps: true,
+            depths: false,
+            args: &[],
+        };
+        for (status, gave_up) in [(1, true), (0, false)] {
+            std::fs::write(&exe, format!("#!/bin/sh\necho '{line}'\nexit {status}\n")).unwrap();
+            std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+            let mut runner = Runner {
+                exe: exe.clone(),
+                timeout: Duration::from_secs(30),
+                processes: 0,
+            };
+            match runner.run(job).unwrap() {
+                Run::GaveUp => assert!(gave_up),
+                Run::Done(record) => {
+                    assert!(!gave_up);
+                    let e = verify(job, &record).unwrap_err().0;
+                    assert!(e.contains("found 0 solutions"), "{e}");
+                }
+                _ => panic!("exit {status}: neither a give-up nor a record"),
+            }
+        }
+    }
 }
