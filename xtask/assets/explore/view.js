@@ -33,7 +33,7 @@
   function sizeLabel(p) {
     var how = p.seed !== null ? 'seed ' + p.seed + ', one board'
       : p.mode === 'count' ? 'every solution' : 'up to the first solution';
-    return 'n = ' + p.n + ' (' + how + ')';
+    return 'n = ' + p.n + ' (' + how + ')' + (p.knobs ? ', ' + p.knobs : '');
   }
 
   function fillSizes(algo, keep) {
@@ -148,6 +148,7 @@
     var t = view.t, s = view.s;
     var shown = D.draw(t, s);
     var p = t.info;
+    QueensPanels.renderAll($('panels'), { trace: t, state: s, event: s.pos, n: p.n, algo: p.algo, packed: p });
     root.dataset.algo = p.algo;
     root.dataset.n = String(p.n);
     root.dataset.mode = p.mode;
@@ -167,7 +168,8 @@
     $('first').disabled = $('back').disabled = s.pos === 0;
     $('next').disabled = $('last').disabled = s.pos >= t.events;
     var hash = '#algo=' + encodeURIComponent(p.algo) + '&n=' + p.n + '&mode=' + p.mode +
-      (p.seed === null ? '' : '&seed=' + p.seed) + '&event=' + s.pos;
+      (p.seed === null ? '' : '&seed=' + p.seed) + (p.knobs ? '&knobs=' + encodeURIComponent(p.knobs) : '') +
+      '&event=' + s.pos;
     $('permalink').setAttribute('href', hash);
   }
 
@@ -194,6 +196,7 @@
       if (h.n !== undefined && String(p.n) !== h.n) return;
       if (h.mode !== undefined && p.mode !== h.mode) return;
       if (h.seed !== undefined && String(p.seed) !== h.seed) return;
+      if (h.knobs !== undefined && (p.knobs || '') !== h.knobs) return;
       found = i;
     });
     root.dataset.jump = 'ok';
@@ -219,30 +222,9 @@
   /* --- selftest: replay every trace, check it against its end line --- */
 
   function check(t) {
-    var s = M.initial(), p = t.info, problems = [], n = t.n;
-    function bad(what) { if (problems.length < 3) problems.push('event ' + s.pos + ': ' + what); }
-    while (s.pos < t.events) {
-      M.apply(t, s);
-      var code = s.code, qs = M.queensOf(t, s);
-      if (code === M.OP.SOLUTION && (qs.length !== n || !M.safe(qs))) bad('a solution event on a board that is not one');
-      if (code === M.OP.PLACE && !M.safe(qs) && t.info.algo !== 'generate-and-test') bad('a queen placed on an attacked square');
-      if ((code === M.OP.CANDIDATE || code === M.OP.RUN_ODOMETER || code === M.OP.RUN_PERMS) &&
-          s.ok !== M.safe(qs)) bad('candidate (' + s.cand.join(', ') + ') marked ' + (s.ok ? 'kept' : 'rejected'));
-      if (code === M.OP.PARTIAL && !M.safe(qs)) bad('an unsafe partial list kept');
-    }
-    var fam = t.family, sols = fam === 'tree' ? s.solutions : fam === 'pairs' ? s.joined : s.kept;
-    if (fam === 'local') {
-      var left = M.conflicts(M.queensOf(t, s)).pairs;
-      if (p.solutions > 0 && left !== 0) bad('the last board still has ' + left + ' attacking pairs');
-    } else if (p.mode === 'first') {
-      // A first-solution run may compare past its first board (half-join scans a block of pairs).
-      if ((sols > 0) !== (p.solutions > 0)) bad(sols + ' solutions replayed, the end line says ' + p.solutions);
-    } else if (sols !== p.solutions && !(fam === 'tree' && s.found === p.solutions)) {
-      bad(sols + ' solutions replayed, the end line says ' + p.solutions);
-    }
-    if (s.steps !== p.steps) bad(s.steps + ' "' + p.step + '" events, the end line says ' + p.steps + ' steps');
+    var problems = M.verify(t);
     [0, Math.floor(t.events / 2), t.events].forEach(function (q) { D.setup(t); D.draw(t, M.seek(t, q)); });
-    return problems;
+    return problems.concat(QueensPanels.check(t));
   }
 
   function selftest() {

@@ -43,17 +43,32 @@ const STYLE: &str = include_str!("../../assets/explore/explore.css");
 const MODEL: &str = include_str!("../../assets/explore/model.js");
 /// The script that draws one state: board, counters, path.
 const DRAW: &str = include_str!("../../assets/explore/draw.js");
+/// The panel registry (`QueensPanels`): the panels beside the board.
+const PANELS: &str = include_str!("../../assets/explore/panels.js");
+/// The local searches' panel: why each move, swap and restart.
+const LOCAL: &str = include_str!("../../assets/explore/local.js");
+/// The constraint lab's panel: the domains of the rows.
+const LAB: &str = include_str!("../../assets/explore/lab.js");
 /// The script that handles the controls, the URL hash and the selftest.
 const VIEW: &str = include_str!("../../assets/explore/view.js");
 
 /// The template's markers, in the order they appear.
-const MARKERS: [&str; 5] = [
+const MARKERS: [&str; 8] = [
     "/*@STYLE@*/",
     "/*@DATA@*/",
     "/*@MODEL@*/",
     "/*@DRAW@*/",
+    "/*@PANELS@*/",
+    "/*@LOCAL@*/",
+    "/*@LAB@*/",
     "/*@VIEW@*/",
 ];
+
+/// The model's script as the page holds it: the table of operations
+/// ([`pack::ops_script`]) and `model.js`.
+pub fn model_script() -> String {
+    pack::ops_script() + MODEL
+}
 
 /// Writes `out_file`, the step-through page of every trace listed in
 /// `data_dir/traces/index.json` (`data_dir` is `DIR/data`). Without traces
@@ -89,7 +104,11 @@ fn page(data_dir: &Path, max_bytes: usize) -> Result<String> {
     // Inside a <script> element no "</script" may appear; '<' only occurs in
     // JSON strings, where \u003c means the same.
     let data = data.replace('<', "\\u003c");
-    let html = fill(TEMPLATE, &[STYLE, &data, MODEL, DRAW, VIEW])?;
+    let model = model_script();
+    let html = fill(
+        TEMPLATE,
+        &[STYLE, &data, &model, DRAW, PANELS, LOCAL, LAB, VIEW],
+    )?;
     if html.len() > max_bytes {
         parts.sort_by_key(|(file, json)| (std::cmp::Reverse(json.len()), *file));
         let largest: Vec<String> = parts
@@ -118,7 +137,7 @@ fn megabytes(bytes: usize) -> String {
 
 /// The template with each of [`MARKERS`] replaced by its value, in one pass
 /// (an inserted value is never searched for markers).
-fn fill(template: &str, values: &[&str; 5]) -> Result<String> {
+fn fill(template: &str, values: &[&str; MARKERS.len()]) -> Result<String> {
     let mut out =
         String::with_capacity(template.len() + values.iter().map(|v| v.len()).sum::<usize>());
     let mut rest = template;
