@@ -73,6 +73,10 @@ var QueensLocal = (function () {
   };
 
   function plural(k, one, many) { return k + ' ' + (k === 1 ? one : many); }
+  function ordinal(k) {
+    var tens = k % 100, ones = k % 10;
+    return k + (tens > 10 && tens < 14 ? 'th' : ones === 1 ? 'st' : ones === 2 ? 'nd' : ones === 3 ? 'rd' : 'th');
+  }
   function list(xs) {
     return xs.length <= 1 ? xs.join('') : xs.slice(0, -1).join(', ') + ' and ' + xs[xs.length - 1];
   }
@@ -149,10 +153,10 @@ var QueensLocal = (function () {
       var attacked = M.attackersAt(b, a, b[a - 1]) > 0;
       return {
         ok: c1 < c0 && attacked, why: c1 < c0 ? 'row ' + a + ' was not attacked' : 'the collisions did not fall',
-        text: 'The queen of row ' + a + ' is attacked' +
-          (s.moved.tried ? '; of the ' + plural(s.moved.tried, 'partner', 'partners') + ' it tried, ' : ': ') +
-          'the swap with row ' + c + ' lowers the diagonal collisions from ' + c0 + ' to ' + c1 +
-          ', so rows ' + a + ' and ' + c + ' exchange their columns.'
+        text: 'The queen of row ' + a + ' is attacked. Tried with random partners, ' +
+          (s.moved.tried ? 'the ' + ordinal(s.moved.tried) + ' try, ' : '') + 'row ' + c +
+          ', lowers the diagonal collisions from ' + c0 + ' to ' + c1 + ': rows ' + a + ' and ' + c +
+          ' exchange their columns.'
       };
     }
     var m = s.moved, line = m.line, costs = lineCosts(b, line), stay = m.from === m.to;
@@ -163,8 +167,8 @@ var QueensLocal = (function () {
     if (code === OP.MOVE_TRIED) {
       return {
         ok: hAfter < succ.h, why: 'the successor taken is not better',
-        text: where + ': h falls from ' + succ.h + ' to ' + hAfter + '. It is the first better successor of ' +
-          plural(s.moved.tried, 'drawn', 'drawn') + ' at random; ' + succ.better + ' of the ' +
+        text: where + ': h falls from ' + succ.h + ' to ' + hAfter + '. It is the first better successor ' +
+          'drawn at random, on the ' + ordinal(s.moved.tried) + ' draw; ' + succ.better + ' of the ' +
           (t.n * (t.n - 1)) + ' are better.'
       };
     }
@@ -179,7 +183,6 @@ var QueensLocal = (function () {
         ? ': a sideways move, h stays ' + succ.h + ' (sideways move ' + s.sideways + ' in a row): no successor is better.'
         : ': h falls from ' + succ.h + ' to ' + hAfter + ', the lowest of all ' + (t.n * (t.n - 1)) + ' successors.') + tie
     };
-    // (annealing and min-conflicts return above)
   }
 
   function minConflicts(t, b, m, costs, w) {
@@ -205,8 +208,8 @@ var QueensLocal = (function () {
       move = ' It moves from ' + w.pos + ' ' + m.from + ' to ' + m.to + ', a sideways move: both have ' +
         plural(min, 'conflict', 'conflicts') + ', and the random tie-break among ' + list(best.map(String)) + ' chose ' + m.to + '.';
     } else {
-      move = ' It moves from ' + w.pos + ' ' + m.from + ' (' + plural(own, 'conflict', 'conflicts') + ') to ' + m.to +
-        ' (' + min + '), the fewest in its ' + w.line + (best.length > 1 ? ', drawn at random among ' + w.poss + ' ' +
+      move = ' It moves from ' + w.pos + ' ' + m.from + ' (' + plural(own, 'conflict', 'conflicts') + ') to ' +
+        w.pos + ' ' + m.to + ' (' + plural(min, 'conflict', 'conflicts') + '), the fewest in its ' + w.line + (best.length > 1 ? ', drawn at random among ' + w.poss + ' ' +
         list(best.map(String)) : '') + '.';
     }
     return {
@@ -338,7 +341,8 @@ var QueensLocal = (function () {
     box.appendChild(now);
     var next = null;
     try { next = upcoming(t, s); } catch (e) { next = null; }
-    annotateBoard(t, next);
+    // Only the page's own panel writes on the page's board (not a selftest's copy).
+    if (box.isConnected) annotateBoard(t, next);
     if (next) {
       box.setAttribute('data-next-line', String(next.line));
       box.appendChild(el('p', 'note', next.kind === 'conflicts'

@@ -11,8 +11,8 @@
 //! The page is scriptable through its URL hash, for tests and for slides:
 //! `explore.html#algo=attack-board&n=4&solution=2` opens the trace and jumps
 //! to the event of its 2nd solution (also `event=K`, `step=K`, `dead-end=K`,
-//! `mode=`, `seed=`; `selftest=1` replays every trace and checks it against
-//! its `end` line). It shows its state in the DOM: `#explorer`'s `data-`
+//! `mode=`, `seed=`, `knobs=`; `selftest=1` replays every trace, checks it
+//! against its `end` line and runs each panel's own check of it). It shows its state in the DOM: `#explorer`'s `data-`
 //! attributes (`data-ready`, `data-algo`, `data-n`, `data-event`,
 //! `data-events`, `data-steps`, `data-dead-ends`, `data-solutions`,
 //! `data-cols`, ...), the board as text in `<pre id="board-state">`, and
