@@ -357,7 +357,10 @@ fn min_conflicts_and_swap_search_restart_with_a_new_init() {
                     if e["event"] == "restart" {
                         restarts += 1;
                         assert_eq!(body[i + 1]["event"], "init", "{id}");
-                        assert_eq!((&e["reason"], &e["after"]), (&"limit".into(), &limit.into()));
+                        assert_eq!(
+                            (&e["reason"], &e["after"]),
+                            (&"limit".into(), &limit.into())
+                        );
                     }
                     // What decided each move or swap: the pick, or the partners tried.
                     if e["event"] == "move" {

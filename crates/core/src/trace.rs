@@ -533,7 +533,11 @@ fn why_fields(out: &mut Vec<u8>, why: Option<Why>) {
     let _ = match why {
         None => Ok(()),
         Some(Why::Picked { most }) => {
-            write!(out, ",\"pick\":\"{}\"", if most { "most" } else { "random" })
+            write!(
+                out,
+                ",\"pick\":\"{}\"",
+                if most { "most" } else { "random" }
+            )
         }
         Some(Why::Tried(k)) => write!(out, ",\"tried\":{k}"),
         // Five significant digits, a JSON number (`5.0000e-1`): enough to

@@ -23,15 +23,12 @@ var QueensLab = (function () {
    * 'ac' } for each column, 'fc' pruned by forward checking (attacked by a
    * placed queen), 'ac' pruned by arc consistency (with `arc`). */
   function domains(n, queens, arc) {
-    var dom = [null], placed = {}, r, c;
+    var dom = [null], placed = {}, hit = M.attacks(n, queens, false), r, c;
     queens.forEach(function (q) { placed[q[0]] = q[1]; });
     for (r = 1; r <= n; r++) {
       if (placed[r] !== undefined) { dom.push(null); continue; }
       var row = [null];
-      for (c = 1; c <= n; c++) {
-        var hit = queens.some(function (q) { return q[1] === c || Math.abs(q[1] - c) === Math.abs(q[0] - r); });
-        row.push(hit ? 'fc' : 'ok');
-      }
+      for (c = 1; c <= n; c++) row.push(hit[r][c] > 0 ? 'fc' : 'ok');
       dom.push(row);
     }
     if (arc) closeArcs(n, dom);
@@ -89,12 +86,7 @@ var QueensLab = (function () {
     'mrv-degree': 'the row with the fewest columns left, ties by degree (which never breaks one here)'
   };
 
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  function el(tag, cls, text) { return QueensPanels.el(tag, cls, text); }
 
   function render(box, ctx) {
     var t = ctx.trace, s = ctx.state, set = settings(t.info), n = t.n;

@@ -95,11 +95,9 @@ var QueensLocal = (function () {
     return out;
   }
 
-  /* Attacking pairs of a complete board. */
+  /* Attacking pairs of a complete board (the same read by lines or positions). */
   function pairs(board) {
-    var twice = 0;
-    for (var l = 1; l <= board.length; l++) twice += M.attackersAt(board, l, board[l - 1]);
-    return twice / 2;
+    return M.conflicts(board.map(function (pos, i) { return [pos, i + 1]; })).pairs;
   }
 
   /* grid[l][p]: h of the successor that moves line l's queen to p (null on its own square). */
@@ -306,12 +304,7 @@ var QueensLocal = (function () {
     }
   }
 
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  function el(tag, cls, text) { return QueensPanels.el(tag, cls, text); }
 
   function render(box, ctx) {
     var t = ctx.trace, s = ctx.state, rule = RULES[t.info.algo] || {}, w = names(t);

@@ -11,6 +11,14 @@ var QueensPanels = (function () {
 
   function register(spec) { specs.push(spec); }
 
+  /* A new element with a class and a text, for the panels to build with. */
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
   function applicable(packed) {
     return specs.filter(function (spec) {
       try { return !!spec.applies(packed); } catch (e) { return false; }
@@ -55,5 +63,5 @@ var QueensPanels = (function () {
     return problems;
   }
 
-  return { register: register, applicable: applicable, renderAll: renderAll, check: check };
+  return { register: register, applicable: applicable, renderAll: renderAll, check: check, el: el };
 })();

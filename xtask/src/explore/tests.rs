@@ -326,7 +326,9 @@ fn every_event_kind_packs_into_the_operations_the_page_reads() {
     let (_, codes) = every_event_kind();
     assert_eq!(
         codes,
-        [0, 2, 1, 3, 4, 5, 5, 4, 6, 7, 8, 13, 9, 10, 15, 16, 17, 11, 18, 12, 12, 12, 14]
+        [
+            0, 2, 1, 3, 4, 5, 5, 4, 6, 7, 8, 13, 9, 10, 15, 16, 17, 11, 18, 12, 12, 12, 14
+        ]
     );
 }
 
@@ -385,10 +387,7 @@ fn the_model_passes_its_node_tests() {
     );
     let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/data");
     let committed = embedded(&page(&reports, MAX_BYTES).unwrap());
-    let traces = write(
-        "traces.json",
-        &serde_json::to_string(&committed).unwrap(),
-    );
+    let traces = write("traces.json", &serde_json::to_string(&committed).unwrap());
     let (every, codes) = every_event_kind();
     let every = write("every.json", &every.to_string());
     let codes = write("codes.json", &serde_json::to_string(&codes).unwrap());

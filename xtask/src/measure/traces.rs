@@ -117,7 +117,12 @@ impl Run {
         if let Some(seed) = self.seed {
             args.extend(["--seed".to_string(), seed.to_string()]);
         }
-        args.extend(self.knobs.unwrap_or("").split_whitespace().map(String::from));
+        args.extend(
+            self.knobs
+                .unwrap_or("")
+                .split_whitespace()
+                .map(String::from),
+        );
         args.push(self.n.to_string());
         args
     }
@@ -446,7 +451,17 @@ mod tests {
         let csp = runs.iter().find(|r| r.approach == "csp").unwrap();
         assert_eq!(
             csp.args(),
-            ["--algo", "csp", "--trace", "-", "--order", "mrv", "--propagate", "forward", "6"]
+            [
+                "--algo",
+                "csp",
+                "--trace",
+                "-",
+                "--order",
+                "mrv",
+                "--propagate",
+                "forward",
+                "6"
+            ]
         );
         assert_eq!(csp.file(), "csp-order-mrv-propagate-forward-6-count.jsonl");
         let first = &runs[0];

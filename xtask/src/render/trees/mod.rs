@@ -64,14 +64,12 @@ pub struct Picture {
 
 /// The counting trace of an approach at n.
 fn find<'t>(traces: &'t [Trace], approach: &str, n: usize) -> Option<&'t Trace> {
-    traces
-        .iter()
-        .find(|t| {
-            t.entry.approach == approach
-                && t.entry.n == n
-                && t.entry.mode == Mode::Count
-                && t.entry.knobs.is_none()
-        })
+    traces.iter().find(|t| {
+        t.entry.approach == approach
+            && t.entry.n == n
+            && t.entry.mode == Mode::Count
+            && t.entry.knobs.is_none()
+    })
 }
 
 /// The tree of the counting trace of an approach at n, if there is one.
