@@ -26,9 +26,7 @@ use queens_core::{Info, Kind, known};
 use crate::data::traces::{self, Entry, Event, Mode};
 use crate::{Context, Result, bail, format};
 
-/// The largest trace kept, in bytes.
-/// (500 kB: annealing at n = 16, seed 1, writes 468 kB now that each iteration
-/// says what it proposed at which temperature.)
+/// The largest trace kept, in bytes (annealing at n = 16, seed 1, takes 468 kB).
 pub const MAX_TRACE_BYTES: u64 = 500_000;
 /// The most the traces folder may hold, in bytes.
 pub const MAX_TOTAL_BYTES: u64 = 5_000_000;
@@ -40,13 +38,10 @@ pub const TIMEOUT: Duration = Duration::from_secs(30);
 /// walk exactly `bitmask`'s tree (a test), so its trace would repeat
 /// bitmask's: it is traced at the settings of [`CSP`] instead.
 const NO_TREE: [&str; 2] = ["half-join", "csp"];
-/// The csp lab's settings traced (as `queens` takes them), counting at
-/// n = 6 and finding a first solution at n = 8: least room to move with
-/// forward checking (O'Keefe's search), and row order maintaining arc
-/// consistency, whose domains shrink further than forward checking's.
+/// The csp lab's settings traced, counting at n = 6 and first at n = 8: least
+/// room to move with forward checking (O'Keefe's), row order with MAC.
 const CSP: [&str; 2] = ["--order mrv --propagate forward", "--propagate arc"];
-/// half-join's pairs, counting: one pair event per pair of half boards
-/// compared (630 lines at n = 8; 2 million at n = 13, its limit).
+/// half-join's pairs, counting (630 lines at n = 8, 2 million at n = 13).
 const HALF_JOIN_N: [usize; 2] = [6, 8];
 /// Find-one searches traced at one size for their restarts, with [`SEED`]:
 /// `mrv-tuned` restarts 3 times at n = 24 (`queens --algo mrv-tuned
@@ -182,34 +177,22 @@ pub fn plan() -> Vec<Run> {
             });
         }
     }
+    let run = |approach, n, mode, seed, knobs| Run {
+        approach,
+        n,
+        mode,
+        seed,
+        knobs,
+    };
     for knobs in CSP {
-        for (n, mode) in [(6, Mode::Count), (8, Mode::First)] {
-            runs.push(Run {
-                approach: "csp",
-                n,
-                mode,
-                seed: None,
-                knobs: Some(knobs),
-            });
-        }
+        runs.push(run("csp", 6, Mode::Count, None, Some(knobs)));
+        runs.push(run("csp", 8, Mode::First, None, Some(knobs)));
     }
     for n in HALF_JOIN_N {
-        runs.push(Run {
-            approach: "half-join",
-            n,
-            mode: Mode::Count,
-            seed: None,
-            knobs: None,
-        });
+        runs.push(run("half-join", n, Mode::Count, None, None));
     }
     for (approach, n) in RESTARTS {
-        runs.push(Run {
-            approach,
-            n,
-            mode: Mode::First,
-            seed: Some(SEED),
-            knobs: None,
-        });
+        runs.push(run(approach, n, Mode::First, Some(SEED), None));
     }
     runs
 }
