@@ -38,7 +38,9 @@
 //! one `move` per step, `{"col":c,"from":r1,"to":r2,"conflicts":k}`, k the
 //! queens attacking the queen on its square after the step. A rejected
 //! proposal leaves the queen where it stands and is written with
-//! `to = from`, so that every step is one `move` event (the project's trace
+//! `to = from`; each `move` carries `"proposed":r,"temperature":T`, the row
+//! proposed and the temperature, so that a reader can tell a refused uphill
+//! proposal and its probability. Every step is one `move` event (the project's trace
 //! contract: the step events are the steps) and the moves replay to the
 //! final board. n = 0 to 3 are answered without a search and write nothing.
 //!
@@ -219,6 +221,10 @@ fn anneal<P: Probe>(
             board.move_queen(col, to);
         }
         if P::TRACES {
+            probe.why(queens_core::Why::Proposed {
+                row: to,
+                temperature,
+            });
             let at = if take { to } else { from };
             probe.moved(col, from, at, board.attackers(col));
         }

@@ -346,10 +346,30 @@ fn min_conflicts_and_swap_search_restart_with_a_new_init() {
                 let t = trace_with(get(id), n, Run::First, &opts);
                 let body = t.body();
                 assert_eq!(body[0]["event"], "init", "{id}");
+                // The limit each restart reports: n² iterations (the
+                // write-up's), or mc.c's 4n + 100 queens taken, passed.
+                let limit = if id == "swap-search" {
+                    4 * n as u64 + 101
+                } else {
+                    (n * n) as u64
+                };
                 for (i, e) in body.iter().enumerate() {
                     if e["event"] == "restart" {
                         restarts += 1;
                         assert_eq!(body[i + 1]["event"], "init", "{id}");
+                        assert_eq!(
+                            (&e["reason"], &e["after"]),
+                            (&"limit".into(), &limit.into())
+                        );
+                    }
+                    // What decided each move or swap: the pick, or the partners tried.
+                    if e["event"] == "move" {
+                        assert!(e["pick"] == "random" || e["pick"] == "most", "{id}: {e}");
+                        assert!(id != "min-conflicts-random" || e["pick"] == "random");
+                    }
+                    if e["event"] == "swap" {
+                        let tried = e["tried"].as_u64().unwrap();
+                        assert!((1..=2 * n as u64).contains(&tried), "{id}: {e}");
                     }
                 }
                 assert_eq!(

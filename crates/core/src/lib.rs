@@ -38,5 +38,5 @@ pub use registry::{Registry, UnknownId};
 pub use split::{
     Shard, Split, Tally, Watch, Watcher, count_split, count_split_with_steps, count_tasks,
 };
-pub use trace::{Event, TraceInfo, TraceMode, Tracer};
+pub use trace::{Event, Restart, TraceInfo, TraceMode, Tracer, Why};
 pub use verify::{Symmetry, canonical, is_solution};

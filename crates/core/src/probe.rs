@@ -87,9 +87,14 @@ pub trait Probe: Default + Send {
     /// Trace: the queens of rows `a` and `b` (0-based) exchange their columns.
     #[inline(always)]
     fn swap(&mut self, _a: usize, _b: usize) {}
-    /// Trace: the search starts again (the board is cleared or replaced).
+    /// Trace: what decided the next [`Probe::moved`] or [`Probe::swap`]
+    /// that the board alone does not say (a random choice, a temperature).
     #[inline(always)]
-    fn restart(&mut self) {}
+    fn why(&mut self, _why: crate::trace::Why) {}
+    /// Trace: the search starts again (the board is cleared or replaced),
+    /// for `reason`.
+    #[inline(always)]
+    fn restart(&mut self, _reason: crate::trace::Restart) {}
     /// Trace: a whole board, written without a search (0-based column per row).
     #[inline(always)]
     fn board(&mut self, _board: &[u32]) {}

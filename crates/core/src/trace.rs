@@ -48,7 +48,8 @@
 //!   O'Keefe's order, so `row` is the row least room to move chose. A run
 //!   that stops at its first solution writes nothing after that
 //!   `solution`: the board is left standing. `mrv-tuned` writes
-//!   `{"event":"restart"}` when it abandons an attempt: the board is cleared
+//!   `{"event":"restart","reason":"limit","after":k}` when it abandons an
+//!   attempt after k placements: the board is cleared
 //!   (no `remove` events for it) and the search starts again from the empty
 //!   board.
 //! - `generate-and-test`, `permutations` and `permutations-streaming`:
@@ -72,16 +73,34 @@
 //!   and k is the number of queens attacking it once it stands there; r2
 //!   may equal r1, as in the write-up) or `{"event":"swap","rows":[a,b]}`
 //!   (`swap-search`: the queens of rows a and b exchange their columns);
-//!   `{"event":"restart"}` and a new `init` when the search starts afresh.
-//!   The hill climbers (`hill-climbing`, `hill-climbing-sideways`,
-//!   `random-restart`, `random-restart-sideways`, `first-choice`) write
-//!   `move` as `min-conflicts-*` do, r2 never equal to r1 (a sideways move
-//!   is a `move` too), and `restart` after each climb that got stuck.
+//!   `{"event":"restart","reason":…}` and a new `init` when the search
+//!   starts afresh. The hill climbers (`hill-climbing`,
+//!   `hill-climbing-sideways`, `random-restart`, `random-restart-sideways`,
+//!   `first-choice`) write `move` as `min-conflicts-*` do, r2 never equal to
+//!   r1 (a sideways move is a `move` too), and `restart` after each climb
+//!   that got stuck. `annealing` writes one `move` per iteration, r2 = r1
+//!   when the proposal was refused.
 //!   For `min-conflicts-*` and the hill climbers `board[i]` is the row of
 //!   the queen in column i + 1, as the search holds it; for `swap-search`
 //!   it is the column of the queen in row i + 1. Replaying the moves or swaps from the last
 //!   `init` gives the final board, as `queens --json` reports it
 //!   (`solution`).
+//!
+//!   A `move` or `swap` carries what decided it when the board does not
+//!   say it ([`Why`]; the board determines the rest, such as the conflicts
+//!   of every square, so a reader recomputes those): `"pick":"random"` or
+//!   `"pick":"most"` (`min-conflicts-*`: the queen was drawn among all
+//!   attacked queens, or among the most attacked), `"tried":t`
+//!   (`first-choice`: successors drawn for this move, itself included;
+//!   `swap-search`: partners tried for this queen, the kept one included),
+//!   `"proposed":r,"temperature":T` (`annealing`: the row proposed, 1-based,
+//!   and the temperature of the iteration, a JSON number to five
+//!   significant digits). A `restart`
+//!   carries its reason ([`Restart`]): `"reason":"limit","after":k` (the
+//!   attempt reached its limit: k iterations for `min-conflicts-*`, k
+//!   queens taken for `swap-search`, k placements for `mrv-tuned`) or
+//!   `"reason":"stuck"` (a climb with no better successor it may take: a
+//!   local minimum, a plateau, or its sideways moves spent).
 //! - `explicit`: `{"event":"board","board":[...]}`, the column of the queen
 //!   in each row; no step.
 //!
@@ -182,6 +201,42 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// What decided a local search's next move or swap, when the board does not
+/// say it (see the [module docs](self)): the random choices and numbers a
+/// reader of the trace cannot recompute.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Why {
+    /// `min-conflicts-*`: the queen was drawn among the most attacked queens
+    /// (`most`), or among all attacked queens.
+    Picked {
+        /// Drawn among the most attacked.
+        most: bool,
+    },
+    /// `first-choice`: successors drawn for this move; `swap-search`:
+    /// partners tried for this queen (the kept one included in both).
+    Tried(u64),
+    /// `annealing`: the row proposed (0-based) and the temperature.
+    Proposed {
+        /// The row proposed for the queen, 0-based.
+        row: usize,
+        /// The temperature T of the iteration.
+        temperature: f64,
+    },
+}
+
+/// Why a search starts afresh (the `restart` event's `reason`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Restart {
+    /// The attempt reached its limit: this many iterations
+    /// (`min-conflicts-*`), queens taken (`swap-search`) or placements
+    /// (`mrv-tuned`) since it began.
+    Limit(u64),
+    /// A climb is stuck: no successor it may take is better (a local
+    /// minimum, or a plateau where it may not, or may no longer, move
+    /// sideways).
+    Stuck,
 }
 
 /// Whether a traced run counts (or lists) every solution or stops at the first.
@@ -324,6 +379,8 @@ pub struct Tracer {
     probe_steps: u64,
     /// The line being written.
     line: Vec<u8>,
+    /// What the next `move` or `swap` line carries ([`Probe::why`]).
+    why: Option<Why>,
 }
 
 impl Default for Tracer {
@@ -388,6 +445,7 @@ impl Tracer {
             solutions: 0,
             probe_steps: 0,
             line: Vec::with_capacity(256),
+            why: None,
         }
     }
 
@@ -468,6 +526,28 @@ impl Tracer {
         self.line.extend_from_slice(b"}\n");
         self.flush_line();
     }
+}
+
+/// Appends the fields of `why` (1-based rows).
+fn why_fields(out: &mut Vec<u8>, why: Option<Why>) {
+    let _ = match why {
+        None => Ok(()),
+        Some(Why::Picked { most }) => {
+            write!(
+                out,
+                ",\"pick\":\"{}\"",
+                if most { "most" } else { "random" }
+            )
+        }
+        Some(Why::Tried(k)) => write!(out, ",\"tried\":{k}"),
+        // Five significant digits, a JSON number (`5.0000e-1`): enough to
+        // say how likely an uphill move was.
+        Some(Why::Proposed { row, temperature }) => write!(
+            out,
+            ",\"proposed\":{},\"temperature\":{temperature:.4e}",
+            row + 1
+        ),
+    };
 }
 
 /// Appends `s` as a JSON string.
@@ -599,7 +679,12 @@ impl Probe for Tracer {
         });
     }
 
+    fn why(&mut self, why: Why) {
+        self.why = Some(why);
+    }
+
     fn moved(&mut self, col: usize, from: usize, to: usize, conflicts: u32) {
+        let why = self.why.take();
         self.emit(Event::Move, 1, |out| {
             let _ = write!(
                 out,
@@ -608,19 +693,28 @@ impl Probe for Tracer {
                 from + 1,
                 to + 1
             );
+            why_fields(out, why);
         });
     }
 
     fn swap(&mut self, a: usize, b: usize) {
+        let why = self.why.take();
         self.emit(Event::Swap, 1, |out| {
             let _ = write!(out, ",\"rows\":[{},{}]", a + 1, b + 1);
+            why_fields(out, why);
         });
     }
 
-    fn restart(&mut self) {
+    fn restart(&mut self, reason: Restart) {
         self.depth = 0;
         self.after_place = false;
-        self.emit(Event::Restart, 1, |_| {});
+        self.why = None;
+        self.emit(Event::Restart, 1, |out| {
+            let _ = match reason {
+                Restart::Limit(k) => write!(out, ",\"reason\":\"limit\",\"after\":{k}"),
+                Restart::Stuck => write!(out, ",\"reason\":\"stuck\""),
+            };
+        });
     }
 
     fn board(&mut self, board: &[u32]) {
@@ -699,8 +793,18 @@ mod tests {
         t.pair(1, false, 4);
         t.init(&[1, 0]);
         t.moved(0, 1, 2, 3);
+        t.why(Why::Picked { most: true });
+        t.moved(0, 2, 2, 1);
+        t.why(Why::Proposed {
+            row: 3,
+            temperature: 0.25,
+        });
+        t.moved(1, 0, 0, 2);
+        t.why(Why::Tried(5));
         t.swap(4, 7);
-        t.restart();
+        t.swap(1, 2);
+        t.restart(Restart::Limit(16));
+        t.restart(Restart::Stuck);
         t.board(&[]);
         let summary = t.finish(5).unwrap();
         assert_eq!(summary.steps, 2);
@@ -719,8 +823,12 @@ mod tests {
             r#"{"event":"pair","task":2,"ok":false}"#,
             r#"{"event":"init","board":[2,1]}"#,
             r#"{"event":"move","col":1,"from":2,"to":3,"conflicts":3}"#,
-            r#"{"event":"swap","rows":[5,8]}"#,
-            r#"{"event":"restart"}"#,
+            r#"{"event":"move","col":1,"from":3,"to":3,"conflicts":1,"pick":"most"}"#,
+            r#"{"event":"move","col":2,"from":1,"to":1,"conflicts":2,"proposed":4,"temperature":2.5000e-1}"#,
+            r#"{"event":"swap","rows":[5,8],"tried":5}"#,
+            r#"{"event":"swap","rows":[2,3]}"#,
+            r#"{"event":"restart","reason":"limit","after":16}"#,
+            r#"{"event":"restart","reason":"stuck"}"#,
             r#"{"event":"board","board":[]}"#,
             r#"{"event":"end","solutions":5,"steps":2}"#,
         ];
@@ -750,7 +858,7 @@ mod tests {
         t.remove(1, 0); // depth 2 = n: a complete board, not a dead end
         t.remove(0, 1); // had a child
         t.place(0, 0);
-        t.restart(); // the board is cleared
+        t.restart(Restart::Limit(3)); // the board is cleared
         t.place(0, 0);
         t.remove(0, 0); // a dead end again
         assert_eq!(t.count(Event::DeadEnd), 2);

@@ -115,7 +115,7 @@ impl Climber {
                 Stop::Stuck if !settings.restarts || out.moves + out.restarts >= budget => break,
                 Stop::Stuck => {
                     out.restarts += 1;
-                    probe.restart();
+                    probe.restart(queens_core::Restart::Stuck);
                     self.board.randomize(n, &mut rng);
                     probe.init(self.board.rows());
                 }
@@ -142,6 +142,7 @@ impl Climber {
             if out.moves + out.restarts >= budget {
                 return Stop::Budget;
             }
+            let drawn = out.samples;
             let choice = match settings.rule {
                 Rule::Steepest => self
                     .board
@@ -163,6 +164,9 @@ impl Climber {
             out.moves += 1;
             probe.step();
             if P::TRACES {
+                if settings.rule == Rule::FirstChoice {
+                    probe.why(queens_core::Why::Tried(out.samples - drawn));
+                }
                 probe.moved(c, from, to, self.board.attackers(c));
             }
         }

@@ -66,8 +66,9 @@
 //! `queens --trace` ([`TRACE`]): `init` with the starting board (entry i:
 //! the row of column i's queen, as the search holds it and returns it),
 //! `move` (the step) per move, `{"col":c,"from":r1,"to":r2,"conflicts":k}`
-//! with k the queens attacking the moved queen on its new square, and
-//! `restart` before the `init` of each fresh board. A sideways move is a
+//! with k the queens attacking the moved queen on its new square
+//! (`first-choice` adds `"tried":t`, the successors it drew for the move),
+//! and `restart` (`"reason":"stuck"`) before the `init` of each fresh board. A sideways move is a
 //! `move` like any other (h is the same after it); a climb that gets stuck
 //! writes nothing but the `restart` that follows it. n = 0, 2 and 3 are
 //! answered without a search and write no event.

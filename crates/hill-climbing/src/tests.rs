@@ -11,13 +11,18 @@ const ALL: [HillClimbing; 5] = [
     FIRST_CHOICE,
 ];
 
-/// Records what a trace would: the boards drawn, the moves, the restarts.
+/// Records what a trace would: the boards drawn, the moves, the restarts,
+/// and the successors first choice drew per move; checks that each restart
+/// follows a stuck climb, on a board no successor of which is better.
 #[derive(Default)]
 struct Recorder {
     boards: Vec<Vec<u32>>,
     moves: Vec<(usize, usize, usize, u32)>,
     restarts: usize,
     steps: u64,
+    /// The board as the events leave it.
+    current: Vec<u32>,
+    tried: Vec<u64>,
 }
 
 impl Probe for Recorder {
@@ -31,12 +36,22 @@ impl Probe for Recorder {
     }
     fn init(&mut self, board: &[u32]) {
         self.boards.push(board.to_vec());
+        self.current = board.to_vec();
         self.moves.clear();
+    }
+    fn why(&mut self, why: queens_core::Why) {
+        let queens_core::Why::Tried(k) = why else {
+            panic!("a climb says only how many successors it drew: {why:?}");
+        };
+        self.tried.push(k);
     }
     fn moved(&mut self, col: usize, from: usize, to: usize, conflicts: u32) {
         self.moves.push((col, from, to, conflicts));
+        self.current[col] = to as u32;
     }
-    fn restart(&mut self) {
+    fn restart(&mut self, reason: queens_core::Restart) {
+        assert_eq!(reason, queens_core::Restart::Stuck);
+        assert!(is_local_minimum(&self.current), "{:?}", self.current);
         self.restarts += 1;
     }
 }
@@ -95,6 +110,14 @@ fn the_trace_replays_to_the_board_returned_and_counts_the_steps() {
                         u64::from(conflicts),
                         pairs(&board) - pairs_without(&board, c)
                     );
+                }
+                let n_moves = rec.steps as usize;
+                if a.settings.rule == Rule::FirstChoice {
+                    assert_eq!(rec.tried.len(), n_moves, "one count per move");
+                    let most = (n * (n - 1)) as u64;
+                    assert!(rec.tried.iter().all(|&k| (1..=most).contains(&k)));
+                } else {
+                    assert!(rec.tried.is_empty());
                 }
                 if let Ok(found) = found {
                     assert_eq!(found.solution, Some(board), "{}: n = {n}", a.info.id);

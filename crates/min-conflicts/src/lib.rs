@@ -170,9 +170,11 @@
 //!
 //! `queens --trace` ([`TRACE`]): `init` with the board after each
 //! initialisation (entry i: the row of column i's queen), `move` (the step)
-//! per move, `{"col":c,"from":r1,"to":r2,"conflicts":k}` with k the queens
-//! attacking the moved queen on its new square, and `restart` before the
-//! `init` of a fresh start. n = 0, 2 and 3 are answered without a search
+//! per move, `{"col":c,"from":r1,"to":r2,"conflicts":k,"pick":p}` with k
+//! the queens attacking the moved queen on its new square and p `random`
+//! (drawn among the attacked queens) or `most` (among the most attacked),
+//! and `restart` (`"reason":"limit","after":K`, K the iterations of the
+//! restart limit) before the `init` of a fresh start. n = 0, 2 and 3 are answered without a search
 //! and write no event.
 //!
 //! # Seeds and board convention

@@ -129,12 +129,13 @@ impl<P: Probe> Run<'_, P> {
         }
     }
 
-    /// Throws the board away and initialises afresh.
-    fn restart<const STALE: bool>(&mut self, board: &mut Board) {
+    /// Throws the board away and initialises afresh, after `limit`
+    /// iterations.
+    fn restart<const STALE: bool>(&mut self, board: &mut Board, limit: u64) {
         self.stats.restarts += 1;
         board.clear();
         if P::TRACES {
-            self.probe.restart();
+            self.probe.restart(queens_core::Restart::Limit(limit));
         }
         self.initialise::<STALE>(board);
     }
@@ -268,7 +269,7 @@ fn run_with<P: Probe, const CHECK: bool, const STALE: bool>(
                 return gave_up(run.stats);
             }
             since_restart = 0;
-            run.restart::<STALE>(&mut board);
+            run.restart::<STALE>(&mut board, limit);
             unchecked = true;
             continue;
         }
@@ -306,6 +307,7 @@ fn run_with<P: Probe, const CHECK: bool, const STALE: bool>(
         run.stats.moves += 1;
         run.probe.step();
         if P::TRACES {
+            run.probe.why(queens_core::Why::Picked { most });
             run.probe.moved(queen, from, row, board.conflicts_of(queen));
         }
     }

@@ -25,7 +25,8 @@
 //! **Steps:** queen placements, over all attempts.
 //!
 //! **Trace** ([`TUNED_TRACE`], `queens --trace`): `place` (the step),
-//! `remove`, `solution` as in [`crate::Mrv`]; `restart` when an attempt is
+//! `remove`, `solution` as in [`crate::Mrv`]; `restart`
+//! (`"reason":"limit","after":k`, k its placements) when an attempt is
 //! abandoned (its queens are cleared without `remove` events).
 //!
 //! **Limit:** [`TUNED_MAX_N`]: each placement updates every unplaced row, so a
@@ -130,7 +131,7 @@ impl LocalSearch for MrvTuned {
                 }
                 End::Capped => {
                     restarts += 1;
-                    probe.restart();
+                    probe.restart(queens_core::Restart::Limit(used));
                 }
             }
         }

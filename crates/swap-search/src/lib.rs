@@ -64,9 +64,10 @@
 //! `queens --trace` ([`TRACE`]): `init` with the board after each
 //! initialisation (entry i: the column of row i's queen, as the search
 //! holds it and returns it), `swap` (the step) per kept swap,
-//! `{"rows":[a,b]}`: rows a and b exchange their columns (tried swaps that
-//! are undone write nothing), and `restart` before the `init` of a fresh
-//! start. n = 0, 2 and 3 are answered without a search and write no event.
+//! `{"rows":[a,b],"tried":t}`: rows a and b exchange their columns, after
+//! t partners tried for row a's queen (tried swaps that are undone write
+//! nothing), and `restart` (`"reason":"limit","after":K`, K the queens
+//! taken) before the `init` of a fresh start. n = 0, 2 and 3 are answered without a search and write no event.
 //!
 //! # Seeds and board convention
 //!

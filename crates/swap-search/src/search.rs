@@ -133,15 +133,20 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
         if !board.attacked(i) {
             continue;
         }
+        let mut tried = 0;
         for _ in 0..tries {
             let j = below(&mut rng, n);
             if j == i {
                 continue;
             }
             stats.trials += 1;
+            tried += 1;
             if board.try_swap(i, j) {
                 stats.swaps += 1;
                 probe.step();
+                if P::TRACES {
+                    probe.why(queens_core::Why::Tried(tried));
+                }
                 probe.swap(i, j);
                 if CHECK {
                     board.check();
@@ -166,7 +171,7 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
                 board.check();
             }
             if P::TRACES {
-                probe.restart();
+                probe.restart(queens_core::Restart::Limit(limit + 1));
                 probe.init(&board.cols);
             }
         }

@@ -122,6 +122,8 @@ var QueensDraw = (function () {
   function narrate(t, s, safeRows) {
     if (s.pos === 0) return 'Start: nothing has happened yet. Press \u2192 (or Next) for the first event.';
     var k = s.pos - 1, at = t.offs[k], ops = t.ops, code = t.kinds[k], d = s.queens.length;
+    // Moves, swaps and restarts say why (local.js).
+    if (window.QueensLocal && QueensLocal.narrates(code)) return QueensLocal.narrate(t, s);
     switch (code) {
       case OP.PLACE:
         return 'Queen placed on row ' + ops[at + 1] + ', column ' + ops[at + 2] + ' (' + d +
@@ -155,14 +157,6 @@ var QueensDraw = (function () {
         var startPairs = M.conflicts(M.queensOf(t, s)).pairs;
         return 'A starting board: ' + (startPairs === 1 ? '1 pair of queens attacks each other.'
           : startPairs + ' pairs of queens attack each other.');
-      case OP.MOVE:
-        return 'The queen of ' + (t.byRow ? 'row ' : 'column ') + ops[at + 1] + ' moves from ' +
-          (t.byRow ? 'column ' : 'row ') + ops[at + 2] + ' to ' + ops[at + 3] +
-          ' (' + ops[at + 4] + (ops[at + 4] === 1 ? ' queen attacks' : ' queens attack') + ' it there).';
-      case OP.SWAP:
-        return 'Rows ' + ops[at + 1] + ' and ' + ops[at + 2] + ' swap their queens\' columns.';
-      case OP.RESTART:
-        return 'Restart: the search gives up on this board and starts again from a new one.';
       case OP.PAIR:
         return 'Two half boards of task ' + ops[at + 3] + ' compared: ' + (ops[at + 1]
           ? 'they join' + (ops[at + 2] > 1 ? ', a solution standing for ' + ops[at + 2] + ' boards.' : ' into a solution.')

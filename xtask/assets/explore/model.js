@@ -1,40 +1,58 @@
 /* The traces' model: decodes the packed events (xtask/src/explore/pack.rs)
  * and replays them. A state is a plain object; `seek` reaches any event from
  * the nearest checkpoint (one every EVERY events), so stepping back is as
- * cheap as stepping forward. Nothing here touches the page. */
+ * cheap as stepping forward. Nothing here touches the page.
+ *
+ * The operations and their arguments come from QUEENS_OPS, which the page
+ * defines before this script from pack.rs's one table (`OPS`). */
 var QueensModel = (function () {
   'use strict';
 
-  var OP = {
-    PLACE: 0, REMOVE: 1, DEAD_END: 2, SOLUTION: 3, CANDIDATE: 4,
-    RUN_ODOMETER: 5, RUN_PERMS: 6, LEVEL: 7, PARTIAL: 8, INIT: 9,
-    MOVE: 10, SWAP: 11, RESTART: 12, PAIR: 13, BOARD: 14
-  };
+  /* OP.<name> = code, and each code's arguments: a number, 'n', '1+n', '1+count'. */
+  var OP = {}, ARGS = [];
+  QUEENS_OPS.forEach(function (op, code) { OP[op.name] = code; ARGS[code] = op.args; });
 
   /* The operations a start line's "step" name counts. */
   var STEP_OPS = {
     place: [OP.PLACE], candidate: [OP.CANDIDATE, OP.RUN_ODOMETER, OP.RUN_PERMS],
-    partial: [OP.PARTIAL], move: [OP.MOVE], swap: [OP.SWAP], pair: [OP.PAIR],
+    partial: [OP.PARTIAL], move: [OP.MOVE, OP.MOVE_PICKED, OP.MOVE_TRIED, OP.MOVE_PROPOSED],
+    swap: [OP.SWAP, OP.SWAP_TRIED], pair: [OP.PAIR],
     board: [OP.BOARD], level: [OP.LEVEL], init: [OP.INIT]
   };
+
+  /* A restart's reason (the RESTART operation's first argument). */
+  var REASON = { NONE: 0, LIMIT: 1, STUCK: 2 };
 
   var EVERY = 256;
   var RECENT = 8;
 
   /* How many arguments follow the operation code at `at`. */
   function argCount(ops, at, n) {
-    switch (ops[at]) {
-      case OP.PLACE: case OP.REMOVE: case OP.SOLUTION: case OP.SWAP: return 2;
-      case OP.PAIR: return 3;
-      case OP.DEAD_END: case OP.LEVEL:
-      case OP.RUN_ODOMETER: case OP.RUN_PERMS: return 1;
-      case OP.CANDIDATE: return 1 + n;
-      case OP.PARTIAL: return 1 + ops[at + 1];
-      case OP.INIT: case OP.BOARD: return n;
-      case OP.MOVE: return 4;
-      case OP.RESTART: return 0;
-      default: throw new Error('unknown operation ' + ops[at] + ' at ' + at);
+    var a = ARGS[ops[at]];
+    if (typeof a === 'number') return a;
+    if (a === 'n') return n;
+    if (a === '1+n') return 1 + n;
+    if (a === '1+count') return 1 + ops[at + 1];
+    throw new Error('unknown operation ' + ops[at] + ' at ' + at);
+  }
+
+  /* Whether code is a local search's move (any flavour) or swap. */
+  function isMove(code) {
+    return code === OP.MOVE || code === OP.MOVE_PICKED || code === OP.MOVE_TRIED || code === OP.MOVE_PROPOSED;
+  }
+  function isSwap(code) { return code === OP.SWAP || code === OP.SWAP_TRIED; }
+
+  /* Queens attacking square (line, pos) of a complete local board (board[i]:
+   * the position of line i + 1's queen), the queen of that line left out:
+   * same position, or same diagonal. */
+  function attackersAt(board, line, pos) {
+    var k = 0;
+    for (var i = 0; i < board.length; i++) {
+      if (i === line - 1) continue;
+      var d = board[i] - pos;
+      if (d === 0 || d === i + 1 - line || d === line - i - 1) k++;
     }
+    return k;
   }
 
   /* The family of a trace, from its first event. */
@@ -42,7 +60,8 @@ var QueensModel = (function () {
     switch (code) {
       case OP.CANDIDATE: case OP.RUN_ODOMETER: case OP.RUN_PERMS: return 'candidates';
       case OP.LEVEL: case OP.PARTIAL: return 'levels';
-      case OP.INIT: case OP.MOVE: case OP.SWAP: case OP.RESTART: return 'local';
+      case OP.INIT: case OP.MOVE: case OP.SWAP: case OP.RESTART:
+      case OP.MOVE_PICKED: case OP.MOVE_TRIED: case OP.MOVE_PROPOSED: case OP.SWAP_TRIED: return 'local';
       case OP.PAIR: return 'pairs';
       case OP.BOARD: return 'board';
       default: return 'tree';
@@ -62,7 +81,7 @@ var QueensModel = (function () {
       if (code === OP.PLACE) { if (ops[at + 1] !== depth + 1) inOrder = false; depth++; }
       if (code === OP.REMOVE) depth--;
       if (code === OP.RESTART) { depth = 0; restarts = true; }
-      if (code === OP.SWAP) swaps = true;
+      if (isSwap(code)) swaps = true;
       if (code === OP.SOLUTION && ops[at + 2] > 0) weighted = true;
       at += 1 + len;
     }
@@ -81,7 +100,7 @@ var QueensModel = (function () {
   }
 
   function label(p) {
-    return p.algo + ' n=' + p.n + ' ' + p.mode + (p.seed === null ? '' : ' seed ' + p.seed);
+    return p.algo + (p.knobs ? ' ' + p.knobs : '') + ' n=' + p.n + ' ' + p.mode + (p.seed === null ? '' : ' seed ' + p.seed);
   }
 
   function initial() {
@@ -90,7 +109,7 @@ var QueensModel = (function () {
       queens: [], tree: [[]], removed: null,
       cand: null, ok: false, kept: 0,
       level: 0, partial: null, atLevel: 0, perLevel: [],
-      board: null, moves: 0, restarts: 0, recent: [], moved: null,
+      board: null, moves: 0, restarts: 0, recent: [], moved: null, sideways: 0, restart: null,
       pairs: 0, joins: 0, joined: 0, task: 0, reported: null
     };
   }
@@ -192,30 +211,40 @@ var QueensModel = (function () {
         s.board = ops.slice(at + 1, at + 1 + n);
         s.recent = [];
         s.reported = null;
+        s.sideways = 0;
         break;
-      case OP.MOVE:
+      case OP.MOVE: case OP.MOVE_PICKED: case OP.MOVE_TRIED: case OP.MOVE_PROPOSED:
         c = ops[at + 1];
         if (!s.board) throw new Error('event ' + (k + 1) + ': a move before any board');
         if (s.board[c - 1] !== ops[at + 2]) {
           throw new Error('event ' + (k + 1) + ': the queen of line ' + c + ' is at ' +
             s.board[c - 1] + ', not at ' + ops[at + 2]);
         }
+        // The change of attacking pairs: the queen's attackers there less here.
+        d = attackersAt(s.board, c, ops[at + 3]) - attackersAt(s.board, c, ops[at + 2]);
         s.board[c - 1] = ops[at + 3];
         s.moves++;
         s.reported = ops[at + 4];
-        s.moved = { line: c, from: ops[at + 2], to: ops[at + 3] };
+        s.moved = { line: c, from: ops[at + 2], to: ops[at + 3], k: ops[at + 4], dh: d };
+        if (code === OP.MOVE_PICKED) s.moved.most = ops[at + 5] === 1;
+        if (code === OP.MOVE_TRIED) s.moved.tried = ops[at + 5];
+        if (code === OP.MOVE_PROPOSED) { s.moved.proposed = ops[at + 5]; s.moved.temperature = ops[at + 6] / 1e9; }
+        // Moves that leave h as it was, in a row since the last that lowered it.
+        s.sideways = d === 0 && ops[at + 2] !== ops[at + 3] ? s.sideways + 1 : d < 0 ? 0 : s.sideways;
         remember(s, { line: c, from: ops[at + 2], to: ops[at + 3], k: ops[at + 4] });
         break;
-      case OP.SWAP:
+      case OP.SWAP: case OP.SWAP_TRIED:
         if (!s.board) throw new Error('event ' + (k + 1) + ': a swap before any board');
         r = ops[at + 1]; c = ops[at + 2];
         i = s.board[r - 1]; s.board[r - 1] = s.board[c - 1]; s.board[c - 1] = i;
         s.moves++;
         s.moved = { swap: [r, c] };
+        if (code === OP.SWAP_TRIED) s.moved.tried = ops[at + 3];
         remember(s, { swap: [r, c] });
         break;
       case OP.RESTART:
         s.restarts++;
+        s.restart = { reason: ops[at + 1], after: ops[at + 2], sideways: s.sideways };
         s.queens = [];           // a placement search abandons its board (mrv-tuned)
         s.tree = [[]];
         break;
@@ -340,8 +369,38 @@ var QueensModel = (function () {
   /* Whether the queens attack no one: a valid (partial) board. */
   function safe(queens) { return conflicts(queens).pairs === 0; }
 
+  /* Replays trace t from its start and returns what contradicts its end
+   * line or the rules of a board (at most three problems): the page's
+   * selftest and the model's tests run it on every trace. */
+  function verify(t) {
+    var s = initial(), p = t.info, problems = [], n = t.n;
+    function bad(what) { if (problems.length < 3) problems.push('event ' + s.pos + ': ' + what); }
+    while (s.pos < t.events) {
+      apply(t, s);
+      var code = s.code, qs = queensOf(t, s);
+      if (code === OP.SOLUTION && (qs.length !== n || !safe(qs))) bad('a solution event on a board that is not one');
+      if (code === OP.PLACE && !safe(qs) && p.algo !== 'generate-and-test') bad('a queen placed on an attacked square');
+      if ((code === OP.CANDIDATE || code === OP.RUN_ODOMETER || code === OP.RUN_PERMS) &&
+          s.ok !== safe(qs)) bad('candidate (' + s.cand.join(', ') + ') marked ' + (s.ok ? 'kept' : 'rejected'));
+      if (code === OP.PARTIAL && !safe(qs)) bad('an unsafe partial list kept');
+    }
+    var fam = t.family, sols = fam === 'tree' ? s.solutions : fam === 'pairs' ? s.joined : s.kept;
+    if (fam === 'local') {
+      var left = conflicts(queensOf(t, s)).pairs;
+      if (p.solutions > 0 && left !== 0) bad('the last board still has ' + left + ' attacking pairs');
+    } else if (p.mode === 'first') {
+      // A first-solution run may compare past its first board (half-join scans a block of pairs).
+      if ((sols > 0) !== (p.solutions > 0)) bad(sols + ' solutions replayed, the end line says ' + p.solutions);
+    } else if (sols !== p.solutions && !(fam === 'tree' && s.found === p.solutions)) {
+      bad(sols + ' solutions replayed, the end line says ' + p.solutions);
+    }
+    if (s.steps !== p.steps) bad(s.steps + ' "' + p.step + '" events, the end line says ' + p.steps + ' steps');
+    return problems;
+  }
+
   return {
-    OP: OP, decode: decode, label: label, seek: seek, apply: apply, initial: initial,
+    OP: OP, REASON: REASON, verify: verify, isMove: isMove, isSwap: isSwap, attackersAt: attackersAt,
+    argCount: argCount, decode: decode, label: label, seek: seek, apply: apply, initial: initial,
     solutionMarks: solutionMarks, deadEndMarks: deadEndMarks, stepMarks: stepMarks,
     queensOf: queensOf, attacks: attacks, conflicts: conflicts, safe: safe
   };

@@ -9,7 +9,9 @@
  *            (trace from QueensModel.decode, state the model state at event);
  *            it must not throw: when it cannot draw, it writes a sentence saying why;
  *   check    optional, function (element, ctx) -> [problems]: compares what the
- *            element shows with the trace; #selftest=1 runs it at several events.
+ *            element shows with the trace; #selftest=1 runs it at several events;
+ *   checkTrace optional, function (trace) -> [problems]: replays the whole trace
+ *            and checks what the panel explains (#selftest=1 runs it once).
  * The descriptions (source, author, language, step, what to watch) are data,
  * from xtask/assets/explore/approaches.txt and the registry, in #approach-data. */
 var QueensPanels = (function () {
@@ -427,5 +429,5 @@ var QueensPanels = (function () {
     }
   });
 
-  return { register: register, applicable: applicable, about: about };
+  return { register: register, applicable: applicable, about: about, el: el };
 })();

@@ -34,7 +34,7 @@
   function sizeLabel(p) {
     var how = p.seed !== null ? 'seed ' + p.seed + ', one board'
       : p.mode === 'count' ? 'every solution' : 'up to the first solution';
-    return 'n = ' + p.n + ' (' + how + ')';
+    return 'n = ' + p.n + ' (' + how + ')' + (p.knobs ? ', ' + p.knobs : '');
   }
 
   function fillSizes(algo, keep) {
@@ -208,7 +208,8 @@
     $('first').disabled = $('back').disabled = s.pos === 0;
     $('next').disabled = $('last').disabled = s.pos >= t.events;
     var hash = '#algo=' + encodeURIComponent(p.algo) + '&n=' + p.n + '&mode=' + p.mode +
-      (p.seed === null ? '' : '&seed=' + p.seed) + '&event=' + s.pos;
+      (p.seed === null ? '' : '&seed=' + p.seed) + (p.knobs ? '&knobs=' + encodeURIComponent(p.knobs) : '') +
+      '&event=' + s.pos;
     $('permalink').setAttribute('href', hash);
   }
 
@@ -225,7 +226,7 @@
     return out;
   }
 
-  var KEYS = ['algo', 'n', 'mode', 'seed', 'event', 'step', 'solution', 'dead-end', 'selftest'];
+  var KEYS = ['algo', 'n', 'mode', 'seed', 'knobs', 'event', 'step', 'solution', 'dead-end', 'selftest'];
 
   /* Edit distance, to name the closest approach to a misspelt one. */
   function distance(a, b) {
@@ -305,6 +306,16 @@
         keep(function (p) { return p.seed === seed; });
       }
     }
+    if (h.knobs !== undefined) {
+      var settings = unique(pool.map(function (i) { return packed[i].knobs || ''; }));
+      if (settings.indexOf(h.knobs) < 0) {
+        notes.push('knobs = "' + h.knobs + '" is not traced here' + (settings.length > 1 || settings[0]
+          ? ' (settings: ' + settings.map(function (k) { return k || 'none'; }).join('; ') + ')' : '') +
+          ': showing ' + (settings[0] || 'the trace without knobs') + '.');
+      } else {
+        keep(function (p) { return (p.knobs || '') === h.knobs; });
+      }
+    }
     return pool[0];
   }
 
@@ -378,28 +389,7 @@
   /* --- selftest: replay every trace, check it against its end line --- */
 
   function check(t) {
-    var s = M.initial(), p = t.info, problems = [], n = t.n;
-    function bad(what) { if (problems.length < 3) problems.push('event ' + s.pos + ': ' + what); }
-    while (s.pos < t.events) {
-      M.apply(t, s);
-      var code = s.code, qs = M.queensOf(t, s);
-      if (code === M.OP.SOLUTION && (qs.length !== n || !M.safe(qs))) bad('a solution event on a board that is not one');
-      if (code === M.OP.PLACE && !M.safe(qs) && t.info.algo !== 'generate-and-test') bad('a queen placed on an attacked square');
-      if ((code === M.OP.CANDIDATE || code === M.OP.RUN_ODOMETER || code === M.OP.RUN_PERMS) &&
-          s.ok !== M.safe(qs)) bad('candidate (' + s.cand.join(', ') + ') marked ' + (s.ok ? 'kept' : 'rejected'));
-      if (code === M.OP.PARTIAL && !M.safe(qs)) bad('an unsafe partial list kept');
-    }
-    var fam = t.family, sols = fam === 'tree' ? s.solutions : fam === 'pairs' ? s.joined : s.kept;
-    if (fam === 'local') {
-      var left = M.conflicts(M.queensOf(t, s)).pairs;
-      if (p.solutions > 0 && left !== 0) bad('the last board still has ' + left + ' attacking pairs');
-    } else if (p.mode === 'first') {
-      // A first-solution run may compare past its first board (half-join scans a block of pairs).
-      if ((sols > 0) !== (p.solutions > 0)) bad(sols + ' solutions replayed, the end line says ' + p.solutions);
-    } else if (sols !== p.solutions && !(fam === 'tree' && s.found === p.solutions)) {
-      bad(sols + ' solutions replayed, the end line says ' + p.solutions);
-    }
-    if (s.steps !== p.steps) bad(s.steps + ' "' + p.step + '" events, the end line says ' + p.steps + ' steps');
+    var p = t.info, problems = M.verify(t);
     var specs = P.applicable(p);
     [0, 1, Math.floor(t.events / 3), Math.floor(t.events / 2), t.events - 1, t.events].forEach(function (q) {
       if (q < 0 || q > t.events) return;
@@ -415,6 +405,9 @@
           });
         }
       });
+    });
+    specs.forEach(function (spec) {
+      if (spec.checkTrace) problems = problems.concat(spec.checkTrace(t).map(function (why) { return 'panel ' + spec.id + ': ' + why; }));
     });
     if (!P.about(p.algo)) problems.push('no description of ' + p.algo + ' in approaches.txt');
     return problems.concat(QueensTree.selfCheck(t));

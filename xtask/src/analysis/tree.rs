@@ -145,7 +145,7 @@ impl Tree {
                             tree.nodes[top].solution = Some(weight.unwrap_or(1));
                         }
                         // The board is cleared without `remove` events (mrv-tuned).
-                        Event::Restart => stack.truncate(1),
+                        Event::Restart { .. } => stack.truncate(1),
                         _ => {}
                     }
                 }

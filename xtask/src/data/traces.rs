@@ -51,21 +51,35 @@ pub struct Entry {
     pub mode: Mode,
     /// The local search's seed (null for the exhaustive searches).
     pub seed: Option<u64>,
-    /// The file's name, inside [`FOLDER`]: `<approach>-<n>-<mode>.jsonl`.
+    /// The knobs of the run as `queens` takes them (`--order mrv
+    /// --propagate forward`), absent for an approach's default settings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knobs: Option<String>,
+    /// The file's name, inside [`FOLDER`]: `<approach>-<n>-<mode>.jsonl`,
+    /// the knobs' words after the approach when there are knobs.
     pub file: String,
     /// Lines (events) in the file, the `start` and `end` lines included.
     pub events: usize,
 }
 
 impl Entry {
-    /// The conventional file name of a trace: `<approach>-<n>-<mode>.jsonl`.
-    pub fn file_name(approach: &str, n: usize, mode: Mode) -> String {
-        format!("{approach}-{n}-{}.jsonl", mode.name())
+    /// The conventional file name of a trace: `<approach>-<n>-<mode>.jsonl`,
+    /// or `<approach>-<knob words>-<n>-<mode>.jsonl` with knobs
+    /// (`csp-order-mrv-propagate-forward-6-count.jsonl`).
+    pub fn file_name(approach: &str, knobs: Option<&str>, n: usize, mode: Mode) -> String {
+        let words: Vec<&str> = knobs
+            .unwrap_or("")
+            .split_whitespace()
+            .map(|w| w.trim_start_matches('-'))
+            .collect();
+        let mut stem = vec![approach];
+        stem.extend(words);
+        format!("{}-{n}-{}.jsonl", stem.join("-"), mode.name())
     }
 }
 
 /// One line of a trace.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// The first line: what ran.
@@ -162,14 +176,38 @@ pub enum Event {
         to: u32,
         /// Conflicts on the board after the move.
         conflicts: u64,
+        /// How min-conflicts drew the queen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pick: Option<Pick>,
+        /// Successors drawn for this move (first-choice), this one included.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tried: Option<u64>,
+        /// The row proposed, 1-based (annealing; `to` equals `from` when it
+        /// was refused).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        proposed: Option<u32>,
+        /// The temperature of the iteration (annealing).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        temperature: Option<f64>,
     },
     /// A local search swaps the queens of two rows.
     Swap {
         /// The two rows, 1-based.
         rows: [u32; 2],
+        /// Partners tried for the first row's queen, the kept one included.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tried: Option<u64>,
     },
-    /// A local search starts again from a new board.
-    Restart,
+    /// A search starts again from a new board.
+    Restart {
+        /// Why (absent in traces written before reasons were).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<RestartReason>,
+        /// The iterations, queens taken or placements of the attempt that
+        /// reached its limit (`reason` is `limit`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after: Option<u64>,
+    },
     /// A board written out whole (explicit construction).
     Board {
         /// The 1-based column of each row.
@@ -177,8 +215,28 @@ pub enum Event {
     },
 }
 
+/// How min-conflicts drew the queen it moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pick {
+    /// Among all attacked queens.
+    Random,
+    /// Among the most attacked queens.
+    Most,
+}
+
+/// Why a search restarts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RestartReason {
+    /// The attempt reached its limit (the event's `after`).
+    Limit,
+    /// A climb had no better successor it could take.
+    Stuck,
+}
+
 /// One trace, read and checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
     /// Its entry in `index.json`.
     pub entry: Entry,
@@ -337,7 +395,7 @@ mod tests {
 {"event":"init","board":[1,2,3,4]}
 {"event":"move","col":2,"from":2,"to":4,"conflicts":1}
 {"event":"swap","rows":[1,3]}
-{"event":"restart"}
+{"event":"restart","reason":"limit","after":64}
 {"event":"board","board":[2,4,1,3]}
 {"event":"end","solutions":2,"steps":16}
 "#;
@@ -348,7 +406,8 @@ mod tests {
             n: 4,
             mode: Mode::Count,
             seed: None,
-            file: Entry::file_name("attack-board", 4, Mode::Count),
+            knobs: None,
+            file: Entry::file_name("attack-board", None, 4, Mode::Count),
             events,
         }
     }
@@ -372,7 +431,13 @@ mod tests {
                 weight: Some(8)
             }
         );
-        assert_eq!(t.events[12], Event::Restart);
+        assert_eq!(
+            t.events[12],
+            Event::Restart {
+                reason: Some(RestartReason::Limit),
+                after: Some(64)
+            }
+        );
         // explicit takes no steps and has no tree: null for both.
         let start =
             r#"{"event":"start","algo":"explicit","n":8,"mode":"first","step":null,"node":null}"#;

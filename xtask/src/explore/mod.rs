@@ -11,10 +11,10 @@
 //! The page is scriptable through its URL hash, for tests and for slides:
 //! `explore.html#algo=attack-board&n=4&solution=2` opens the trace and jumps
 //! to the event of its 2nd solution (also `event=K`, `step=K`, `dead-end=K`,
-//! `mode=`, `seed=`; `selftest=1` replays every trace and checks it against
-//! its `end` line, and each panel against the trace). A setting it does not
-//! hold is named in `#notice` and replaced by the nearest one it holds
-//! (`data-jump="adjusted"`). It shows its state in the DOM: `#explorer`'s
+//! `mode=`, `seed=`, `knobs=`; `selftest=1` replays every trace and checks it
+//! against its `end` line, and each panel against the trace). A setting it
+//! does not hold is named in `#notice` and replaced by the nearest one it
+//! holds (`data-jump="adjusted"`). It shows its state in the DOM: `#explorer`'s
 //! `data-` attributes (`data-ready`, `data-algo`, `data-n`, `data-event`,
 //! `data-events`, `data-steps`, `data-dead-ends`, `data-solutions`,
 //! `data-cols`, `data-finished`, `data-panels`, ...), the board as text in
@@ -56,15 +56,24 @@ const STYLE: &str = include_str!("../../assets/explore/explore.css");
 /// The style of the tree and of the side-by-side view.
 const TREE_STYLE: &str = include_str!("../../assets/explore/tree.css");
 
-/// The page's scripts, in the order they run, each in its own `<script>`:
-/// a script may use the globals of the ones before it.
-const SCRIPTS: [(&str, &str); 6] = [
-    // Decodes the traces and replays their events (QueensModel).
-    ("model.js", include_str!("../../assets/explore/model.js")),
+/// Decodes the traces and replays their events (`QueensModel`); the page
+/// gets it after the table of operations ([`model_script`]).
+const MODEL: &str = include_str!("../../assets/explore/model.js");
+/// The panels beside the board and their registry (`QueensPanels`).
+const PANELS: &str = include_str!("../../assets/explore/panels.js");
+/// The local searches' panel: why each move, swap and restart (`QueensLocal`).
+const LOCAL: &str = include_str!("../../assets/explore/local.js");
+/// The constraint lab's panel: the domains of the rows.
+const LAB: &str = include_str!("../../assets/explore/lab.js");
+
+/// The page's scripts after the model, in the order they run, each in its
+/// own `<script>`: a script may use the globals of the ones before it.
+const SCRIPTS: [(&str, &str); 7] = [
     // Draws one state: board, counters, path (QueensDraw).
     ("draw.js", include_str!("../../assets/explore/draw.js")),
-    // The panels beside the board and their registry (QueensPanels).
-    ("panels.js", include_str!("../../assets/explore/panels.js")),
+    ("panels.js", PANELS),
+    ("local.js", LOCAL),
+    ("lab.js", LAB),
     // The search tree so far, beside the board (a panel, QueensTree).
     ("tree.js", include_str!("../../assets/explore/tree.js")),
     // Two approaches side by side, stepped in lock-step (QueensCompare).
@@ -80,6 +89,12 @@ const MARKERS: [&str; 4] = [
     "/*@ABOUT@*/",
     "<!--@SCRIPTS@-->",
 ];
+
+/// The model's script as the page holds it: the table of operations
+/// ([`pack::ops_script`]) and `model.js`.
+pub fn model_script() -> String {
+    pack::ops_script() + MODEL
+}
 
 /// One trace as the page embeds it: packed, with its tree's facts.
 #[derive(Serialize)]
@@ -140,8 +155,9 @@ fn page_linking(
     let data = data.replace('<', "\\u003c");
     let about = about::json()?.replace('<', "\\u003c");
     let style = [STYLE, TREE_STYLE].join("\n");
-    let scripts: String = SCRIPTS
-        .iter()
+    let model = model_script();
+    let scripts: String = std::iter::once(("model.js", model.as_str()))
+        .chain(SCRIPTS)
         .map(|(name, text)| format!("<script>\n/* {name} */\n{text}</script>\n"))
         .collect();
     let html = fill(TEMPLATE, &[&style, &data, &about, &scripts])?;
@@ -173,7 +189,7 @@ fn megabytes(bytes: usize) -> String {
 
 /// The template with each of [`MARKERS`] replaced by its value, in one pass
 /// (an inserted value is never searched for markers).
-fn fill(template: &str, values: &[&str; 4]) -> Result<String> {
+fn fill(template: &str, values: &[&str; MARKERS.len()]) -> Result<String> {
     let mut out =
         String::with_capacity(template.len() + values.iter().map(|v| v.len()).sum::<usize>());
     let mut rest = template;

@@ -7,10 +7,14 @@
 //! order) are stored as a count: the page regenerates each candidate from
 //! the one before, exactly as [`odometer_next`] and [`lex_prev`] do here,
 //! and a candidate is folded into a run only when it *is* that successor.
+//!
+//! [`OPS`] is the one table of the operations and their arguments: the page
+//! gets it as `QUEENS_OPS` ([`ops_script`]), so the page's decoder and
+//! this packer cannot disagree.
 
 use serde::Serialize;
 
-use crate::data::traces::{Event, Trace};
+use crate::data::traces::{Event, Pick, RestartReason, Trace};
 use crate::{Result, bail};
 
 /// `place r c`: a queen placed on row r, column c (1-based).
@@ -37,13 +41,120 @@ pub const INIT: u64 = 9;
 pub const MOVE: u64 = 10;
 /// `swap a b`: the queens of rows a and b exchange columns.
 pub const SWAP: u64 = 11;
-/// `restart`: a local search starts again (a new `init` follows).
+/// `restart why after`: a search starts again (a local search's new `init`
+/// follows); why is 0 (not given), [`LIMIT`] (the attempt reached its limit
+/// of `after` iterations, queens taken or placements) or [`STUCK`] (a climb
+/// with no better successor it may take; after is 0).
 pub const RESTART: u64 = 12;
 /// `pair ok w t`: two half boards of task t compared (0: not given); a join
 /// stands for w solutions (0: not given).
 pub const PAIR: u64 = 13;
 /// `board c1..cn`: a board written out whole.
 pub const BOARD: u64 = 14;
+/// `move c from to conflicts pick`: a min-conflicts move, its queen drawn
+/// among all attacked queens (pick 0) or among the most attacked (1).
+pub const MOVE_PICKED: u64 = 15;
+/// `move c from to conflicts tried`: a first-choice move found after
+/// `tried` successors drawn.
+pub const MOVE_TRIED: u64 = 16;
+/// `move c from to conflicts proposed nanokelvin`: an annealing iteration
+/// that proposed row `proposed` at temperature T = nanokelvin × 10⁻⁹
+/// (to = from: refused).
+pub const MOVE_PROPOSED: u64 = 17;
+/// `swap a b tried`: a swap kept after `tried` partners tried.
+pub const SWAP_TRIED: u64 = 18;
+
+/// [`RESTART`]'s reason: the attempt reached its limit.
+pub const LIMIT: u64 = 1;
+/// [`RESTART`]'s reason: a climb is stuck.
+pub const STUCK: u64 = 2;
+
+/// How many arguments follow an operation's code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Args {
+    /// This many.
+    Fixed(usize),
+    /// n (a board).
+    N,
+    /// 1 + n (a flag, then a board).
+    OnePlusN,
+    /// 1 + the first argument (a length, then a list that long).
+    Counted,
+}
+
+/// One operation of the packed format.
+#[derive(Clone, Copy, Debug)]
+pub struct Op {
+    /// Its code, its index in [`OPS`].
+    pub code: u64,
+    /// Its name in the page's script (`QueensModel.OP.<name>`).
+    pub name: &'static str,
+    /// Its arguments.
+    pub args: Args,
+}
+
+/// Every operation, by code: the table the page decodes with.
+pub const OPS: [Op; 19] = [
+    op(PLACE, "PLACE", Args::Fixed(2)),
+    op(REMOVE, "REMOVE", Args::Fixed(2)),
+    op(DEAD_END, "DEAD_END", Args::Fixed(1)),
+    op(SOLUTION, "SOLUTION", Args::Fixed(2)),
+    op(CANDIDATE, "CANDIDATE", Args::OnePlusN),
+    op(RUN_ODOMETER, "RUN_ODOMETER", Args::Fixed(1)),
+    op(RUN_PERMS, "RUN_PERMS", Args::Fixed(1)),
+    op(LEVEL, "LEVEL", Args::Fixed(1)),
+    op(PARTIAL, "PARTIAL", Args::Counted),
+    op(INIT, "INIT", Args::N),
+    op(MOVE, "MOVE", Args::Fixed(4)),
+    op(SWAP, "SWAP", Args::Fixed(2)),
+    op(RESTART, "RESTART", Args::Fixed(2)),
+    op(PAIR, "PAIR", Args::Fixed(3)),
+    op(BOARD, "BOARD", Args::N),
+    op(MOVE_PICKED, "MOVE_PICKED", Args::Fixed(5)),
+    op(MOVE_TRIED, "MOVE_TRIED", Args::Fixed(5)),
+    op(MOVE_PROPOSED, "MOVE_PROPOSED", Args::Fixed(6)),
+    op(SWAP_TRIED, "SWAP_TRIED", Args::Fixed(3)),
+];
+
+const fn op(code: u64, name: &'static str, args: Args) -> Op {
+    Op { code, name, args }
+}
+
+/// The arguments after the operation code at `ops[at]` in a trace of size
+/// n; `None` for an unknown code.
+pub fn arg_count(ops: &[u64], at: usize, n: usize) -> Option<usize> {
+    let op = OPS.get(usize::try_from(ops[at]).ok()?)?;
+    Some(match op.args {
+        Args::Fixed(k) => k,
+        Args::N => n,
+        Args::OnePlusN => 1 + n,
+        Args::Counted => 1 + usize::try_from(*ops.get(at + 1)?).ok()?,
+    })
+}
+
+/// `var QUEENS_OPS = [...];`: [`OPS`] for the page's model, one entry per
+/// code, `{"name": ..., "args": k}` with k a number or `"n"`, `"1+n"`,
+/// `"1+count"`.
+pub fn ops_script() -> String {
+    let entries: Vec<String> = OPS
+        .iter()
+        .map(|op| {
+            let args = match op.args {
+                Args::Fixed(k) => k.to_string(),
+                Args::N => "\"n\"".into(),
+                Args::OnePlusN => "\"1+n\"".into(),
+                Args::Counted => "\"1+count\"".into(),
+            };
+            format!("{{\"name\":\"{}\",\"args\":{args}}}", op.name)
+        })
+        .collect();
+    format!("var QUEENS_OPS = [{}];\n", entries.join(","))
+}
+
+/// A temperature in units of 10⁻⁹ (the page's integers), rounded.
+pub fn nanokelvin(temperature: f64) -> u64 {
+    (temperature * 1e9).round() as u64
+}
 
 /// A trace as the page reads it (field names are the page's).
 #[derive(Clone, Debug, Serialize)]
@@ -56,6 +167,9 @@ pub struct Packed {
     pub mode: &'static str,
     /// The local search's seed.
     pub seed: Option<u64>,
+    /// The knobs of the run (`--order mrv --propagate forward`), if not
+    /// the approach's defaults.
+    pub knobs: Option<String>,
     /// The name of the event that is one step (none: the approach takes none).
     pub step: Option<String>,
     /// What a node is, in words (none: no tree).
@@ -123,6 +237,7 @@ pub fn pack(trace: &Trace) -> Result<Packed> {
         n,
         mode: entry.mode.name(),
         seed: entry.seed,
+        knobs: entry.knobs.clone(),
         step,
         node,
         solutions: trace.solutions(),
@@ -230,18 +345,58 @@ impl Packer {
                 from,
                 to,
                 conflicts,
+                pick,
+                tried,
+                proposed,
+                temperature,
             } => {
                 let c = self.fit("column", (*col).into(), 1)?;
                 let f = self.fit("row", (*from).into(), 1)?;
                 let t = self.fit("row", (*to).into(), 1)?;
-                self.push(MOVE, &[c, f, t, *conflicts]);
+                let args = [c, f, t, *conflicts];
+                match (pick, tried, proposed, temperature) {
+                    (None, None, None, None) => self.push(MOVE, &args),
+                    (Some(pick), None, None, None) => {
+                        self.push(MOVE_PICKED, &args);
+                        self.ops.push(u64::from(*pick == Pick::Most));
+                    }
+                    (None, Some(tried), None, None) => {
+                        self.push(MOVE_TRIED, &args);
+                        self.ops.push(*tried);
+                    }
+                    (None, None, Some(row), Some(temperature)) => {
+                        let row = self.fit("proposed row", (*row).into(), 1)?;
+                        if !(temperature.is_finite() && *temperature >= 0.0) {
+                            bail!("temperature {temperature} is not a number >= 0");
+                        }
+                        self.push(MOVE_PROPOSED, &args);
+                        self.ops.extend([row, nanokelvin(*temperature)]);
+                    }
+                    _ => bail!(
+                        "a move carries pick, tried, or proposed with temperature, \
+                         one of them at most"
+                    ),
+                }
             }
-            Event::Swap { rows: [a, b] } => {
+            Event::Swap {
+                rows: [a, b],
+                tried,
+            } => {
                 let a = self.fit("row", (*a).into(), 1)?;
                 let b = self.fit("row", (*b).into(), 1)?;
-                self.push(SWAP, &[a, b]);
+                match tried {
+                    None => self.push(SWAP, &[a, b]),
+                    Some(k) => self.push(SWAP_TRIED, &[a, b, *k]),
+                }
             }
-            Event::Restart => self.push(RESTART, &[]),
+            Event::Restart { reason, after } => {
+                let why = match reason {
+                    None => 0,
+                    Some(RestartReason::Limit) => LIMIT,
+                    Some(RestartReason::Stuck) => STUCK,
+                };
+                self.push(RESTART, &[why, after.unwrap_or(0)]);
+            }
         }
         Ok(())
     }

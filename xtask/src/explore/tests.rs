@@ -35,7 +35,7 @@ fn write_trace(
 ) -> Entry {
     let folder = data.join(traces::FOLDER);
     fs::create_dir_all(&folder).unwrap();
-    let file = Entry::file_name(algo, n, Mode::Count);
+    let file = Entry::file_name(algo, None, n, Mode::Count);
     let mut text = format!(
         r#"{{"event":"start","algo":"{algo}","n":{n},"mode":"count","step":"{step}","node":"x"}}"#
     );
@@ -55,6 +55,7 @@ fn write_trace(
         n,
         mode: Mode::Count,
         seed: None,
+        knobs: None,
         file,
         events: body.len() + 2,
     }
@@ -263,35 +264,31 @@ fn the_enumeration_orders_match_the_sources() {
     assert_eq!(p, [8, 4, 1, 3, 6, 2, 7, 5]);
 }
 
-/// The arguments after each operation code, as model.js's `argCount` reads them.
-fn arg_count(ops: &[u64], at: usize, n: usize) -> usize {
-    match ops[at] {
-        pack::PLACE | pack::REMOVE | pack::SOLUTION | pack::SWAP => 2,
-        pack::PAIR => 3,
-        pack::DEAD_END | pack::LEVEL | pack::RUN_ODOMETER | pack::RUN_PERMS => 1,
-        pack::CANDIDATE => 1 + n,
-        pack::PARTIAL => 1 + ops[at + 1] as usize,
-        pack::INIT | pack::BOARD => n,
-        pack::MOVE => 4,
-        pack::RESTART => 0,
-        other => panic!("unknown operation {other}"),
-    }
-}
-
-#[test]
-fn every_event_kind_packs_into_the_operations_the_page_reads() {
+/// A trace holding one event of every kind, packed for the page, with
+/// the operation codes it packs into.
+fn every_event_kind() -> (Value, Vec<u64>) {
     let body: Vec<String> = [
         r#"{"event":"place","row":1,"col":2}"#,
         r#"{"event":"dead-end","depth":1}"#,
         r#"{"event":"remove","row":1,"col":2}"#,
         r#"{"event":"solution","index":1,"weight":8}"#,
         r#"{"event":"candidate","cols":[2,4,1,3],"ok":true}"#,
+        r#"{"event":"candidate","cols":[2,4,1,4],"ok":false}"#,
+        r#"{"event":"candidate","cols":[2,4,2,1],"ok":false}"#,
+        r#"{"event":"candidate","cols":[4,3,2,1],"ok":false}"#,
+        r#"{"event":"candidate","cols":[4,3,1,2],"ok":false}"#,
         r#"{"event":"level","depth":2}"#,
         r#"{"event":"partial","list":[4,2]}"#,
         r#"{"event":"pair","task":3,"ok":true,"weight":2}"#,
         r#"{"event":"init","board":[1,2,3,4]}"#,
         r#"{"event":"move","col":2,"from":2,"to":4,"conflicts":1}"#,
+        r#"{"event":"move","col":2,"from":4,"to":4,"conflicts":1,"pick":"most"}"#,
+        r#"{"event":"move","col":2,"from":4,"to":3,"conflicts":1,"tried":7}"#,
+        r#"{"event":"move","col":1,"from":1,"to":1,"conflicts":1,"proposed":2,"temperature":2.5e-1}"#,
         r#"{"event":"swap","rows":[1,3]}"#,
+        r#"{"event":"swap","rows":[1,3],"tried":2}"#,
+        r#"{"event":"restart","reason":"limit","after":16}"#,
+        r#"{"event":"restart","reason":"stuck"}"#,
         r#"{"event":"restart"}"#,
         r#"{"event":"board","board":[2,4,1,3]}"#,
     ]
@@ -301,13 +298,113 @@ fn every_event_kind_packs_into_the_operations_the_page_reads() {
     let entry = write_trace(dir.path(), "attack-board", 4, "place", &body, (2, 1));
     save_index(&dir.path().join(traces::FOLDER), &[entry]).unwrap();
     let shown = embedded(&page(dir.path(), MAX_BYTES).unwrap());
+    assert_eq!(shown[0]["events"], body.len());
     let ops: Vec<u64> = serde_json::from_value(shown[0]["ops"].clone()).unwrap();
+    // One code per event: a run stands for as many candidates as it counts.
     let (mut at, mut codes) = (0, Vec::new());
     while at < ops.len() {
-        codes.push(ops[at]);
-        at += 1 + arg_count(&ops, at, 4);
+        let code = ops[at];
+        let times = match code {
+            pack::RUN_ODOMETER | pack::RUN_PERMS => ops[at + 1] as usize,
+            _ => 1,
+        };
+        codes.extend(std::iter::repeat_n(code, times));
+        at += 1 + pack::arg_count(&ops, at, 4).expect("a known code");
     }
     assert_eq!(at, ops.len());
-    assert_eq!(codes, [0, 2, 1, 3, 4, 7, 8, 13, 9, 10, 11, 12, 14]);
-    assert_eq!(shown[0]["events"], body.len());
+    assert_eq!(codes.len(), body.len());
+    let mut once = codes.clone();
+    once.sort_unstable();
+    once.dedup();
+    let all: Vec<u64> = pack::OPS.iter().map(|op| op.code).collect();
+    assert_eq!(once, all, "every operation is used");
+    (shown[0].clone(), codes)
+}
+
+#[test]
+fn every_event_kind_packs_into_the_operations_the_page_reads() {
+    let (_, codes) = every_event_kind();
+    assert_eq!(
+        codes,
+        [
+            0, 2, 1, 3, 4, 5, 5, 4, 6, 7, 8, 13, 9, 10, 15, 16, 17, 11, 18, 12, 12, 12, 14
+        ]
+    );
+}
+
+#[test]
+fn the_table_of_operations_is_indexed_by_code() {
+    for (i, op) in pack::OPS.iter().enumerate() {
+        assert_eq!(op.code, i as u64, "{}", op.name);
+    }
+    assert_eq!(pack::arg_count(&[99], 0, 4), None);
+    assert_eq!(pack::arg_count(&[pack::PARTIAL, 3, 1, 2, 3], 0, 8), Some(4));
+    assert_eq!(pack::arg_count(&[pack::CANDIDATE], 0, 8), Some(9));
+    let script = pack::ops_script();
+    assert!(
+        script.starts_with(r#"var QUEENS_OPS = [{"name":"PLACE","args":2},"#),
+        "{script}"
+    );
+    assert!(script.contains(r#"{"name":"PARTIAL","args":"1+count"}"#));
+    assert_eq!(pack::nanokelvin(0.25), 250_000_000);
+}
+
+/// `node`, if it runs here.
+fn node() -> Option<&'static str> {
+    let ok = std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    ok.then_some("node")
+}
+
+/// The page's model, panels and local searches' decisions under node's
+/// test runner (`assets/explore/model.test.js`), on the committed traces
+/// and on a trace of every event kind packed here. Skipped, saying so,
+/// where node is not installed, except in CI (`CI` set), which installs it.
+#[test]
+fn the_model_passes_its_node_tests() {
+    let Some(node) = node() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "node is needed by this test in CI (.ci/run installs it)"
+        );
+        eprintln!(
+            "skipped: `node` is not installed, so the explorer's model (model.test.js) \
+             was not tested; install Node.js 18 or later to run it"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        fs::write(&path, text).unwrap();
+        path
+    };
+    let scripts = write(
+        "page-scripts.js",
+        &[model_script().as_str(), PANELS, LOCAL, LAB].join("\n"),
+    );
+    let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/data");
+    let committed = embedded(&page(&reports, MAX_BYTES).unwrap());
+    let traces = write("traces.json", &serde_json::to_string(&committed).unwrap());
+    let (every, codes) = every_event_kind();
+    let every = write("every.json", &every.to_string());
+    let codes = write("codes.json", &serde_json::to_string(&codes).unwrap());
+    let test_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/explore/model.test.js");
+    let out = std::process::Command::new(node)
+        .arg("--test")
+        .arg(&test_file)
+        .env("QUEENS_SCRIPTS", &scripts)
+        .env("QUEENS_TRACES", &traces)
+        .env("QUEENS_EVERY", &every)
+        .env("QUEENS_CODES", &codes)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "node --test model.test.js failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

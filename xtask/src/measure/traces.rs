@@ -26,17 +26,27 @@ use queens_core::{Info, Kind, known};
 use crate::data::traces::{self, Entry, Event, Mode};
 use crate::{Context, Result, bail, format};
 
-/// The largest trace kept, in bytes.
-pub const MAX_TRACE_BYTES: u64 = 400_000;
+/// The largest trace kept, in bytes (annealing at n = 16, seed 1, takes 468 kB).
+pub const MAX_TRACE_BYTES: u64 = 500_000;
 /// The most the traces folder may hold, in bytes.
 pub const MAX_TOTAL_BYTES: u64 = 5_000_000;
 /// A run still going after this long is stopped and left out.
 pub const TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Exhaustive approaches not traced here: half-join walks no tree, and the
-/// csp lab's default knobs walk exactly `bitmask`'s tree (a test), so its
-/// trace would repeat bitmask's (`queens --algo csp --trace` traces any knobs).
+/// Exhaustive approaches not traced with the others: half-join walks no
+/// tree (it is traced at [`HALF_JOIN_N`]), and the csp lab's default knobs
+/// walk exactly `bitmask`'s tree (a test), so its trace would repeat
+/// bitmask's: it is traced at the settings of [`CSP`] instead.
 const NO_TREE: [&str; 2] = ["half-join", "csp"];
+/// The csp lab's settings traced, counting at n = 6 and first at n = 8: least
+/// room to move with forward checking (O'Keefe's), row order with MAC.
+const CSP: [&str; 2] = ["--order mrv --propagate forward", "--propagate arc"];
+/// half-join's pairs, counting (630 lines at n = 8, 2 million at n = 13).
+const HALF_JOIN_N: [usize; 2] = [6, 8];
+/// Find-one searches traced at one size for their restarts, with [`SEED`]:
+/// `mrv-tuned` restarts 3 times at n = 24 (`queens --algo mrv-tuned
+/// --json --seed 1 24`), and at none of n = 8, 16, 32, 64.
+const RESTARTS: [(&str, usize); 1] = [("mrv-tuned", 24)];
 /// The local searches traced, from [`SEED`] on: a run that gives up (a
 /// climb stuck at a local minimum) is taken again with the next seed, up to
 /// [`SEEDS`] seeds; each is traced only up to its `quick_n`.
@@ -78,12 +88,14 @@ pub struct Run {
     pub mode: Mode,
     /// The seed of a local search.
     pub seed: Option<u64>,
+    /// The knobs, as `queens` takes them (the csp lab's settings).
+    pub knobs: Option<&'static str>,
 }
 
 impl Run {
     /// The trace's file name.
     pub fn file(&self) -> String {
-        Entry::file_name(self.approach, self.n, self.mode)
+        Entry::file_name(self.approach, self.knobs, self.n, self.mode)
     }
 
     /// The arguments of `queens`, the trace going to standard output.
@@ -100,13 +112,25 @@ impl Run {
         if let Some(seed) = self.seed {
             args.extend(["--seed".to_string(), seed.to_string()]);
         }
+        args.extend(
+            self.knobs
+                .unwrap_or("")
+                .split_whitespace()
+                .map(String::from),
+        );
         args.push(self.n.to_string());
         args
     }
 
-    /// `<approach> at n = <n> (<mode>)`, for messages.
+    /// `<approach> [knobs] at n = <n> (<mode>)`, for messages.
     fn what(&self) -> String {
-        format!("{} at n = {} ({})", self.approach, self.n, self.mode.name())
+        let knobs = self.knobs.map_or(String::new(), |k| format!(" {k}"));
+        format!(
+            "{}{knobs} at n = {} ({})",
+            self.approach,
+            self.n,
+            self.mode.name()
+        )
     }
 }
 
@@ -114,7 +138,8 @@ impl Run {
 /// exhaustive approach that walks a tree, counting at n = 4..6; the same
 /// finding a first solution at n = 7..10 (up to the approach's largest n);
 /// the local searches at n = 8, 16, 32 and 64 (up to their `quick_n`) from
-/// seed 1.
+/// seed 1; the csp lab's [`CSP`] settings, half-join's pairs and the
+/// [`RESTARTS`].
 pub fn plan() -> Vec<Run> {
     let exhaustive: Vec<&'static Info> = REGISTRY
         .all()
@@ -132,6 +157,7 @@ pub fn plan() -> Vec<Run> {
                     n,
                     mode,
                     seed: None,
+                    knobs: None,
                 });
             }
         }
@@ -147,8 +173,26 @@ pub fn plan() -> Vec<Run> {
                 n,
                 mode: Mode::First,
                 seed: Some(SEED),
+                knobs: None,
             });
         }
+    }
+    let run = |approach, n, mode, seed, knobs| Run {
+        approach,
+        n,
+        mode,
+        seed,
+        knobs,
+    };
+    for knobs in CSP {
+        runs.push(run("csp", 6, Mode::Count, None, Some(knobs)));
+        runs.push(run("csp", 8, Mode::First, None, Some(knobs)));
+    }
+    for n in HALF_JOIN_N {
+        runs.push(run("half-join", n, Mode::Count, None, None));
+    }
+    for (approach, n) in RESTARTS {
+        runs.push(run(approach, n, Mode::First, Some(SEED), None));
     }
     runs
 }
@@ -362,6 +406,7 @@ fn check(queens: &Path, run: &Run, file: &Path, text: &[u8]) -> Result<Entry> {
         n: run.n,
         mode: run.mode,
         seed: run.seed,
+        knobs: run.knobs.map(String::from),
         file: run.file(),
         events: events.len(),
     })
@@ -383,7 +428,25 @@ mod tests {
                 r.file()
             );
         }
-        assert!(runs.iter().all(|r| r.approach != "half-join"));
+        let half_join = runs.iter().filter(|r| r.approach == "half-join");
+        assert!(half_join.clone().count() > 0);
+        assert!(half_join.into_iter().all(|r| r.mode == Mode::Count));
+        let csp = runs.iter().find(|r| r.approach == "csp").unwrap();
+        assert_eq!(
+            csp.args(),
+            [
+                "--algo",
+                "csp",
+                "--trace",
+                "-",
+                "--order",
+                "mrv",
+                "--propagate",
+                "forward",
+                "6"
+            ]
+        );
+        assert_eq!(csp.file(), "csp-order-mrv-propagate-forward-6-count.jsonl");
         let first = &runs[0];
         assert_eq!(
             (first.approach, first.n, first.mode),
@@ -417,6 +480,7 @@ mod tests {
             n: 4,
             mode: Mode::Count,
             seed: None,
+            knobs: None,
         };
         let start =
             r#"{"event":"start","algo":"bitmask","n":4,"mode":"count","step":"place","node":null}"#;
@@ -451,7 +515,7 @@ mod tests {
         let Outcome::Skipped(why) = take(&endless, &run).unwrap() else {
             panic!("an endless trace is stopped");
         };
-        assert!(why.starts_with("its trace passed 400 kB"), "{why}");
+        assert!(why.starts_with("its trace passed 500 kB"), "{why}");
         let refuses = fake(
             dir.path(),
             "echo 'error: --trace writes at most 10000000 events, and ...' >&2\nexit 2",

@@ -72,9 +72,12 @@ fn drawn(approaches: &[&str], n: usize) -> Vec<(String, usize)> {
 
 /// The counting trace of an approach at n.
 fn find<'t>(traces: &'t [Trace], approach: &str, n: usize) -> Option<&'t Trace> {
-    traces
-        .iter()
-        .find(|t| t.entry.approach == approach && t.entry.n == n && t.entry.mode == Mode::Count)
+    traces.iter().find(|t| {
+        t.entry.approach == approach
+            && t.entry.n == n
+            && t.entry.mode == Mode::Count
+            && t.entry.knobs.is_none()
+    })
 }
 
 /// The tree of the counting trace of an approach at n, if there is one.
@@ -288,12 +291,13 @@ fn symmetric(traces: &[Trace], out: &Path) -> Result<Option<Picture>> {
 }
 
 /// Every counting trace's tree at [`DOTS_N`] as dots, at one scale; the
-/// approaches that walk the same tree share a panel.
+/// approaches that walk the same tree share a panel (each at its default
+/// settings: the csp lab's traces of other knobs are for the explorer).
 fn dot_trees(traces: &[Trace], out: &Path) -> Result<Vec<Picture>> {
     let mut trees = Vec::new();
     for t in traces
         .iter()
-        .filter(|t| t.entry.n == DOTS_N && t.entry.mode == Mode::Count)
+        .filter(|t| t.entry.n == DOTS_N && t.entry.mode == Mode::Count && t.entry.knobs.is_none())
     {
         if let Some(tree) = Tree::from_trace(t)? {
             trees.push((t.entry.approach.as_str(), tree));

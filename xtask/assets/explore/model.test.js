@@ -1,0 +1,103 @@
+/* The explorer's model under node's test runner (`node --test`), run by
+ * xtask's test `the_model_passes_its_node_tests` with:
+ *   QUEENS_SCRIPTS  the page's DOM-free scripts (the table of operations,
+ *                   model.js, panels.js, local.js, lab.js), as the page holds them;
+ *   QUEENS_TRACES   packed traces, as the page embeds them (the committed ones);
+ *   QUEENS_EVERY    a packed trace with one event of every kind, and
+ *   QUEENS_CODES    the operation codes Rust packed it into, in order. */
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const vm = require('node:vm');
+
+vm.runInThisContext(fs.readFileSync(process.env.QUEENS_SCRIPTS, 'utf8'), { filename: 'page-scripts.js' });
+const M = globalThis.QueensModel, L = globalThis.QueensLocal;
+const traces = JSON.parse(fs.readFileSync(process.env.QUEENS_TRACES, 'utf8'));
+
+test('the table of operations names every code once', () => {
+  const names = QUEENS_OPS.map((op) => op.name);
+  assert.strictEqual(new Set(names).size, names.length);
+  names.forEach((name, code) => assert.strictEqual(M.OP[name], code));
+});
+
+test('a trace with every kind of event decodes into the codes Rust packed', () => {
+  const packed = JSON.parse(fs.readFileSync(process.env.QUEENS_EVERY, 'utf8'));
+  const codes = JSON.parse(fs.readFileSync(process.env.QUEENS_CODES, 'utf8'));
+  const t = M.decode(packed);
+  assert.deepStrictEqual(Array.from(t.kinds), codes);
+});
+
+test('a trace announcing more events than it holds is refused', () => {
+  const p = Object.assign({}, traces[0], { events: traces[0].events + 1 });
+  assert.throws(() => M.decode(p), /decoded/);
+});
+
+test('every committed trace replays as its end line says', () => {
+  assert.ok(traces.length > 0, 'no traces');
+  for (const p of traces) {
+    const t = M.decode(p);
+    assert.deepStrictEqual(M.verify(t), [], M.label(p));
+    // Seeking back and forth reaches the same state as replaying.
+    const mid = Math.floor(t.events / 2);
+    assert.deepStrictEqual(M.seek(t, mid, M.seek(t, t.events)), M.seek(t, mid), M.label(p));
+  }
+});
+
+test('every local decision follows its approach\'s rule', () => {
+  let moves = 0;
+  for (const p of traces.filter((q) => L.RULES[q.algo])) {
+    const t = M.decode(p);
+    assert.deepStrictEqual(L.check(t), [], M.label(p));
+    moves += t.events;
+  }
+  assert.ok(moves > 0, 'no local search traced');
+});
+
+test('a move that stays put says why, never "from row r to r"', () => {
+  let stays = 0;
+  for (const p of traces.filter((q) => q.algo.startsWith('min-conflicts') || q.algo === 'annealing')) {
+    const t = M.decode(p);
+    const s = M.initial();
+    while (s.pos < t.events) {
+      M.apply(t, s);
+      if (!M.isMove(s.code) || s.moved.from !== s.moved.to) continue;
+      stays++;
+      const text = L.narrate(t, s);
+      assert.doesNotMatch(text, /from (row|column) (\d+) to \2\b/, text);
+      assert.match(text, /stays|tie|draw said no/, text);
+    }
+  }
+  assert.ok(stays > 0, 'no move stays put in the traces');
+});
+
+test('the conflicts of a line and h of the successors are those of the board', () => {
+  // The 8-queens board of AIMA Fig. 4.3(a): h = 17 (entry i: row of column i + 1, from the top).
+  const board = [5, 6, 7, 4, 5, 6, 7, 6].map((r) => 9 - r);
+  assert.strictEqual(L.pairs(board), 17);
+  const succ = L.successors(board);
+  assert.strictEqual(succ.best, 12);  // the figure's best successors have h = 12
+  assert.strictEqual(succ.bestCount, 8);
+  // Collisions of a permutation: queens less one on each occupied diagonal.
+  assert.strictEqual(L.collisions([1, 2, 3, 4]), 3);
+  assert.strictEqual(L.collisions([2, 4, 1, 3]), 0);
+});
+
+test('the lab\'s domains: forward checking, then arc consistency to its fixed point', () => {
+  const B = globalThis.QueensLab;
+  const size = (row) => row.filter((v) => v === 'ok').length;
+  // A queen in the corner of the 4-board: forward checking leaves two columns per row ...
+  const fc = B.domains(4, [[1, 1]], false);
+  assert.deepStrictEqual([2, 3, 4].map((r) => size(fc[r])), [2, 2, 2]);
+  assert.deepStrictEqual(B.wiped(fc), []);
+  // ... and arc consistency proves the corner hopeless: some row is left with none.
+  assert.ok(B.wiped(B.domains(4, [[1, 1]], true)).length > 0);
+  // The second column of row 1 keeps a domain in every row (it starts a solution).
+  assert.deepStrictEqual(B.wiped(B.domains(4, [[1, 2]], true)), []);
+});
+
+test('every csp trace places inside the domains and dies only on an empty one', () => {
+  const csp = traces.filter((p) => p.algo === 'csp');
+  assert.ok(csp.length > 0, 'no csp trace');
+  for (const p of csp) assert.deepStrictEqual(globalThis.QueensLab.check(M.decode(p)), [], M.label(p));
+});
