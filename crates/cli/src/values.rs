@@ -57,6 +57,20 @@ pub fn max_steps(s: &str) -> Result<u64, String> {
     Whole::new("--max-steps", 0, u64::MAX, "1000000").parse(s)
 }
 
+/// The threads of a splitting count without `--threads`: the CPUs this
+/// process may run on (`available_parallelism`, which on Linux reads the
+/// affinity mask, `sched_getaffinity`, and the cgroup CPU quota), and no
+/// more than Slurm's `SLURM_CPUS_PER_TASK` when it is set: a cluster that
+/// does not confine tasks to their cores leaves the mask at the whole node.
+pub fn default_threads() -> usize {
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    let slurm = std::env::var("SLURM_CPUS_PER_TASK")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&k| k > 0);
+    slurm.map_or(cpus, |k| k.min(cpus))
+}
+
 /// The most threads `--threads` accepts here, and why.
 pub fn thread_limit() -> (usize, String) {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
