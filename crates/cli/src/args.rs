@@ -19,15 +19,23 @@ use crate::{values, words};
     about = "Count, list or find the solutions of the N-Queens problem",
     long_about = "Count, list or find the solutions of the N-Queens problem with any of \
                   queens-lab's approaches.\n\n\
+                  Which approach? To count, `queens N` takes the fastest counter for N \
+                  (bitmask below 12 queens, half-join from 12) and --unique the counter of \
+                  fundamental solutions. To watch a search, -v and --first follow the \
+                  sources' plain order (bitmask); --algo attack-board is the Queens.py \
+                  assignment, and --trace writes any search event by event. For one board \
+                  of many queens: explicit (a formula, any size at once), swap-search or \
+                  min-conflicts-random (searches, millions of queens). `queens list` says \
+                  what each approach is good for, its source and its limits.\n\n\
                   `queens N` prints `N-Queens has K solutions`; `queens -v N` first prints \
                   every solution, one per line, in the order the chosen approach discovers \
-                  them (with bitmask, the default, and attack-board: rows top to bottom, \
-                  columns left to right, the order of the Queens.py assignment's samples).",
+                  them (with bitmask and attack-board: rows top to bottom, columns left to \
+                  right, the order of the Queens.py assignment's samples).",
     subcommand_negates_reqs = true,
     disable_help_subcommand = true
 )]
 pub struct Args {
-    /// Shell completions or the man page, instead of a run
+    /// The list of approaches, shell completions or the man page, instead of a run
     #[command(subcommand)]
     pub command: Option<Tool>,
 
@@ -323,6 +331,8 @@ pub enum Tool {
     },
     /// Print the man page (roff): `queens man | man -l -`; `cargo xtask man` writes it to a file
     Man,
+    /// List the approaches: what each is good for, its source and its limits
+    List,
 }
 
 /// `--format` values.

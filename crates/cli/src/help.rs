@@ -59,6 +59,58 @@ pub fn command() -> clap::Command {
         ))
 }
 
+/// `queens list`: each approach with its title, what it is good for, its
+/// source and its limits, from the registry, wrapped for an 80-column
+/// terminal.
+pub fn approach_list() -> String {
+    let mut text = wrap(
+        "The approaches (queens --algo ID). Sources are cited by the keys of the \
+         References in README.md; `queens --help` adds each one's steps, trace and \
+         order of discovery.",
+        "",
+        "",
+    );
+    for a in REGISTRY.all() {
+        let i = a.info();
+        let runs = match i.kind {
+            Kind::Exhaustive => "counts, lists (-v) and finds a first board",
+            Kind::FindOne => "finds one board",
+        };
+        text.push('\n');
+        text.push_str(&wrap(&format!("{}: {}", i.id, i.title), "", "    "));
+        for (label, value) in [
+            ("good for", i.good_for.to_string()),
+            ("source", i.source.to_string()),
+            ("runs", runs.to_string()),
+            ("limits", format!("n ≤ {} ({})", i.max_n, i.limit_reason)),
+        ] {
+            text.push_str(&wrap(&format!("{label}: {value}"), "    ", "        "));
+        }
+    }
+    text
+}
+
+/// `text` folded at spaces into lines of at most 79 characters: the first
+/// starts with `indent`, the others with `hang`.
+pub fn wrap(text: &str, indent: &str, hang: &str) -> String {
+    const WIDTH: usize = 79;
+    let (mut out, mut line, mut start) = (String::new(), indent.to_string(), indent.len());
+    for word in text.split_whitespace() {
+        let used = line.chars().count();
+        if used > start && used + 1 + word.chars().count() > WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            (line, start) = (hang.to_string(), hang.len());
+        } else if used > start {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
 /// What `--trace` writes for an approach: its step event and the sizes it
 /// traces.
 fn trace_summary(approach: &dyn Approach) -> String {

@@ -1,12 +1,13 @@
-//! `queens completions SHELL` and `queens man`: generated from the same
-//! clap command as `--help` (clap_complete, clap_mangen), so they cannot
-//! disagree with it. `cargo xtask man` writes the man page to a file.
+//! `queens list`, `queens completions SHELL` and `queens man`: the list
+//! from the registry, the others generated from the same clap command as
+//! `--help` (clap_complete, clap_mangen), so they cannot disagree with it.
+//! `cargo xtask man` writes the man page to a file.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use crate::args::Tool;
-use crate::help::command;
+use crate::help::{approach_list, command};
 
 /// Prints what the tool makes on standard output.
 pub fn run(tool: Tool) -> ExitCode {
@@ -19,6 +20,10 @@ pub fn run(tool: Tool) -> ExitCode {
             Ok(())
         }
         Tool::Man => clap_mangen::Man::new(command()).render(&mut text),
+        Tool::List => {
+            text = approach_list().into_bytes();
+            Ok(())
+        }
     };
     let mut out = io::stdout().lock();
     let written = made.and_then(|()| out.write_all(&text).and_then(|()| out.flush()));
