@@ -181,7 +181,7 @@ pub struct Args {
 
     /// Count only shard I of K (1 <= I <= K) of a splitting count; the K
     /// shards add up to the whole count, so one count can be spread over machines
-    #[arg(long, value_name = "I/K", value_parser = values::shard,
+    #[arg(long, value_name = "I/K", value_parser = values::shard, allow_hyphen_values = true,
           conflicts_with_all = ["first", "verbose"], help_heading = "Counting")]
     pub shard: Option<Shard>,
 
@@ -236,7 +236,8 @@ pub struct Args {
 
     /// Which queen moves: a random column's, a random attacked one, the most
     /// attacked one, or mix:P, the most attacked with probability P (0 to 1)
-    #[arg(long, value_name = "PICK", value_parser = values::pick, help_heading = LOCAL_KNOBS)]
+    #[arg(long, value_name = "PICK", help_heading = LOCAL_KNOBS, hide_possible_values = true,
+          value_parser = values::Offered { parse: values::pick, offers: &values::PICK_OFFERS })]
     pub pick: Option<String>,
 
     /// The first board: greedy (each queen on a least-attacked row) or random
@@ -244,8 +245,8 @@ pub struct Args {
     pub init: Option<String>,
 
     /// Start afresh after K iterations without a solution, after n² (n2), or never
-    #[arg(long, value_name = "K|n2|never", value_parser = values::restart_after,
-          help_heading = LOCAL_KNOBS)]
+    #[arg(long, value_name = "K|n2|never", help_heading = LOCAL_KNOBS, hide_possible_values = true,
+          value_parser = values::Offered { parse: values::restart_after, offers: &values::RESTART_OFFERS })]
     pub restart_after: Option<String>,
 
     /// Conflict counts kept exact after every move, or stale (refreshed less often)
@@ -323,6 +324,8 @@ const TEXTBOOK_KNOBS: &str = "AIMA's local searches (--algo annealing, beam, gen
 /// What `queens` does besides a run.
 #[derive(Subcommand, Debug)]
 pub enum Tool {
+    /// List the approaches: what each is good for, its source and its limits
+    List,
     /// Print a completion script for SHELL, e.g. `queens completions bash > /etc/bash_completion.d/queens`
     Completions {
         /// The shell
@@ -331,8 +334,6 @@ pub enum Tool {
     },
     /// Print the man page (roff): `queens man | man -l -`; `cargo xtask man` writes it to a file
     Man,
-    /// List the approaches: what each is good for, its source and its limits
-    List,
 }
 
 /// `--format` values.
