@@ -24,7 +24,7 @@ A run interrupted by Ctrl-C, SIGTERM or SIGHUP ends by that signal (130, 143
 or 129 in most shells), its --checkpoint saved first.";
 
 /// How every board prints, whatever the approach.
-const BOARDS: &str = "\
+pub const BOARDS: &str = "\
 Boards: every board prints as the column of the queen in each row, rows in
 order (--format tuple and pairs, --output, --json's solution). min-conflicts-*
 hold one queen per column; the board they print is the one they found read that
@@ -36,17 +36,11 @@ search's own view (board[i] is the row of column i's queen).";
 pub fn command() -> clap::Command {
     let mut list = String::from("Approaches (--algo ID):\n");
     for a in REGISTRY.all() {
-        let i = a.info();
+        let (what, how) = approach_entry(*a);
         list.push_str(&format!(
-            "  {:<31} {}; {}; n ≤ {}\n  {:<31} steps: {}; trace: {}; order: {}\n",
-            i.id,
-            i.title,
-            i.source,
-            i.max_n,
-            "",
-            i.step_unit,
-            trace_summary(*a),
-            i.order
+            "  {:<31} {what}\n  {:<31} {how}\n",
+            a.info().id,
+            ""
         ));
     }
     list.push_str(&format!("\n{BOARDS}\n\n{EXIT_STATUS}\n"));
@@ -112,6 +106,21 @@ pub fn wrap(text: &str, indent: &str, hang: &str) -> String {
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// An approach in `--help` and the man page: what it is (title, source,
+/// limit) and how it runs (steps, trace, order).
+pub fn approach_entry(approach: &dyn Approach) -> (String, String) {
+    let i = approach.info();
+    (
+        format!("{}; {}; n ≤ {}", i.title, i.source, i.max_n),
+        format!(
+            "steps: {}; trace: {}; order: {}",
+            i.step_unit,
+            trace_summary(approach),
+            i.order
+        ),
+    )
 }
 
 /// What `--trace` writes for an approach: its step event and the sizes it
