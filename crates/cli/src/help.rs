@@ -211,7 +211,7 @@ pub fn not_a_command(word: &str) -> Option<String> {
     let near = names
         .iter()
         .map(|name| (distance(word, name), *name))
-        .filter(|(d, name)| *d <= name.len().max(3) / 3)
+        .filter(|(d, name)| *d <= (name.len() + 2) / 3)
         .min();
     Some(match near {
         Some((_, name)) => {
