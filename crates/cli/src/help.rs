@@ -45,9 +45,7 @@ pub fn command() -> clap::Command {
     }
     list.push_str(&format!("\n{BOARDS}\n\n{EXIT_STATUS}\n"));
     Args::command()
-        .override_usage(
-            "queens [OPTIONS] <N>\n       queens list | man | completions <SHELL>",
-        )
+        .override_usage("queens [OPTIONS] <N>\n       queens list | man | completions <SHELL>")
         .mut_arg("json", |a| a.long_help(record::fields_help()))
         .after_long_help(list)
         .after_help(format!(
@@ -195,7 +193,9 @@ pub fn parse() -> Result<Parsed, ExitCode> {
 /// `--help`). `None` for a command, a number or an option.
 pub fn not_a_command(word: &str) -> Option<String> {
     let looks_like_a_word = word.chars().next().is_some_and(|c| c.is_alphabetic())
-        && word.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+        && word
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
     let cmd = command();
     let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
     if !looks_like_a_word || names.contains(&word) {
@@ -211,7 +211,7 @@ pub fn not_a_command(word: &str) -> Option<String> {
     let near = names
         .iter()
         .map(|name| (distance(word, name), *name))
-        .filter(|(d, name)| *d <= (name.len() + 2) / 3)
+        .filter(|(d, name)| *d <= name.len().div_ceil(3))
         .min();
     Some(match near {
         Some((_, name)) => {
@@ -233,7 +233,9 @@ fn distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, &cb) in b.iter().enumerate() {
             let above = row[j + 1];
-            row[j + 1] = (diagonal + usize::from(ca != cb)).min(above + 1).min(row[j] + 1);
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(above + 1)
+                .min(row[j] + 1);
             diagonal = above;
         }
     }
@@ -271,7 +273,16 @@ mod tests {
         assert!(said("lits").contains("did you mean 'list'?"));
         assert!(said("help").contains("did you mean `queens --help`"));
         assert!(said("eight").starts_with("'eight' is neither a number of queens"));
-        for fine in ["list", "man", "completions", "8", "-v", "--algo", "+8", " 8"] {
+        for fine in [
+            "list",
+            "man",
+            "completions",
+            "8",
+            "-v",
+            "--algo",
+            "+8",
+            " 8",
+        ] {
             assert_eq!(not_a_command(fine), None, "{fine}");
         }
     }

@@ -332,7 +332,10 @@ fn new_bar() -> ProgressBar {
 /// The progress line: `[#######>----] 120/4096 tasks, 35.2 tasks/s, ETA 1m 53s`.
 fn progress_line(done: usize, owned: usize, eta: &str) -> String {
     const WIDTH: usize = 30;
-    let filled = (done * WIDTH).checked_div(owned).unwrap_or(WIDTH).min(WIDTH);
+    let filled = (done * WIDTH)
+        .checked_div(owned)
+        .unwrap_or(WIDTH)
+        .min(WIDTH);
     let head = if filled < WIDTH { ">" } else { "" };
     let rest = WIDTH - filled - head.len();
     format!(
@@ -394,8 +397,14 @@ mod tests {
         let line = |done, owned| progress_line(done, owned, "ETA 5s");
         let bar = |l: String| l[1..l.find(']').unwrap()].to_string();
         assert_eq!(bar(line(0, 10)), format!(">{}", "-".repeat(29)));
-        assert_eq!(bar(line(5, 10)), format!("{}>{}", "#".repeat(15), "-".repeat(14)));
+        assert_eq!(
+            bar(line(5, 10)),
+            format!("{}>{}", "#".repeat(15), "-".repeat(14))
+        );
         assert_eq!(bar(line(10, 10)), "#".repeat(30));
-        assert_eq!(line(3, 4), format!("[{}>{}] 3/4 tasks, ETA 5s", "#".repeat(22), "-".repeat(7)));
+        assert_eq!(
+            line(3, 4),
+            format!("[{}>{}] 3/4 tasks, ETA 5s", "#".repeat(22), "-".repeat(7))
+        );
     }
 }

@@ -67,7 +67,9 @@ fn man_page(text: &mut Vec<u8>) -> io::Result<()> {
         ));
     }
     let boards = BOARDS.strip_prefix("Boards: ").unwrap_or(BOARDS);
-    let status = EXIT_STATUS.strip_prefix("Exit status:\n").unwrap_or(EXIT_STATUS);
+    let status = EXIT_STATUS
+        .strip_prefix("Exit status:\n")
+        .unwrap_or(EXIT_STATUS);
     own.push_str(&format!(
         ".SH BOARDS\n{}\n.SH \"EXIT STATUS\"\n.nf\n{}\n.fi\n",
         roff(boards),
@@ -93,7 +95,11 @@ fn synopsis(cmd: &clap::Command) -> String {
         let takes_value = arg.get_action().takes_values();
         line.push_str(&format!(
             " [{flag}{}]",
-            if takes_value { value.unwrap_or_default() } else { String::new() }
+            if takes_value {
+                value.unwrap_or_default()
+            } else {
+                String::new()
+            }
         ));
     }
     line.push_str(" \\fIN\\fR");
@@ -108,7 +114,10 @@ fn synopsis(cmd: &clap::Command) -> String {
 fn usage_of(sub: &clap::Command) -> String {
     let mut usage = format!("\\fBqueens {}\\fR", roff(sub.get_name()));
     for arg in sub.get_positionals() {
-        usage.push_str(&format!(" \\fI{}\\fR", roff(&arg.get_id().as_str().to_uppercase())));
+        usage.push_str(&format!(
+            " \\fI{}\\fR",
+            roff(&arg.get_id().as_str().to_uppercase())
+        ));
     }
     usage
 }

@@ -76,7 +76,9 @@ impl clap::builder::TypedValueParser for Offered {
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
         Some(Box::new(
-            self.offers.iter().map(|v| clap::builder::PossibleValue::new(*v)),
+            self.offers
+                .iter()
+                .map(|v| clap::builder::PossibleValue::new(*v)),
         ))
     }
 }

@@ -49,7 +49,11 @@ fn list_says_what_each_approach_is_good_for_its_source_and_limits() {
             let needle = needle.split_whitespace().collect::<Vec<_>>().join(" ");
             assert!(flat.contains(&needle), "{}: {needle}", i.id);
         }
-        assert!(!i.good_for.is_empty(), "{} says nothing it is good for", i.id);
+        assert!(
+            !i.good_for.is_empty(),
+            "{} says nothing it is good for",
+            i.id
+        );
     }
     for line in list.lines() {
         assert!(line.chars().count() <= 79, "{line}");

@@ -47,7 +47,10 @@ fn a_plain_count_takes_the_fast_counter_from_twelve_queens_and_says_so() {
             format!("{n}-Queens has {k} solutions (half-join)\n")
         );
         let v = json(&["--json", "--no-steps", &n.to_string()]);
-        assert_eq!((v["algo"].as_str(), v["solutions"].as_u64()), (Some("half-join"), Some(k)));
+        assert_eq!(
+            (v["algo"].as_str(), v["solutions"].as_u64()),
+            (Some("half-join"), Some(k))
+        );
     }
 }
 
@@ -55,7 +58,10 @@ fn a_plain_count_takes_the_fast_counter_from_twelve_queens_and_says_so() {
 fn listing_first_depths_and_trace_keep_the_seeds_order() {
     // -v at 12 lists bitmask's order: the first board of the seed's search.
     let listing = stdout(&["-v", "12"]);
-    assert!(listing.starts_with("(1, 3, 5, 8, 10, 12, 6, 11, 2, 7, 9, 4)\n"), "{listing}");
+    assert!(
+        listing.starts_with("(1, 3, 5, 8, 10, 12, 6, 11, 2, 7, 9, 4)\n"),
+        "{listing}"
+    );
     assert!(listing.ends_with("\n12-Queens has 14200 solutions\n"));
     let first = stdout(&["--first", "12"]);
     assert!(first.contains("first solution found after"), "{first}");
@@ -69,11 +75,17 @@ fn listing_first_depths_and_trace_keep_the_seeds_order() {
 
 #[test]
 fn splitting_options_without_algo_go_to_a_counter_that_splits() {
-    assert_eq!(stdout(&["--threads", "2", "8"]), "8-Queens has 92 solutions (half-join)\n");
+    assert_eq!(
+        stdout(&["--threads", "2", "8"]),
+        "8-Queens has 92 solutions (half-join)\n"
+    );
     let v = json(&["--json", "--shard", "1/2", "8"]);
     assert_eq!(v["algo"], "half-join");
     // --unique keeps its own default, named in the help.
-    assert_eq!(json(&["--json", "--unique", "12"])["algo"], "bitmask-symmetric");
+    assert_eq!(
+        json(&["--json", "--unique", "12"])["algo"],
+        "bitmask-symmetric"
+    );
 }
 
 #[test]
@@ -88,7 +100,8 @@ fn time_adds_the_time_and_the_approach_to_the_last_line() {
     assert!(["µs", "ms", "s"].contains(&unit), "{line:?}");
     let first = stdout(&["--time", "--first", "4"]);
     assert!(
-        first.starts_with("(2, 4, 1, 3)\n4-Queens: first solution found after 8 queen placements (")
+        first
+            .starts_with("(2, 4, 1, 3)\n4-Queens: first solution found after 8 queen placements (")
             && first.ends_with(", bitmask)\n"),
         "{first:?}"
     );
@@ -133,8 +146,8 @@ fn a_size_with_no_solution_reads_the_same_everywhere() {
             "{args:?}"
         );
     }
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     let help = stdout(&["--help"]);
     for (what, text) in [("README", &readme), ("--help", &help)] {
         assert!(text.contains("3-Queens has no solution"), "{what}");
@@ -148,7 +161,10 @@ fn a_size_with_no_solution_reads_the_same_everywhere() {
 /// or of the data that breaks this fails here.
 #[test]
 fn the_default_is_the_fastest_counter_by_the_committed_measurements() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../reports/data/samples.csv");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../reports/data/samples.csv"
+    );
     let text = std::fs::read_to_string(path).unwrap();
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
@@ -180,7 +196,11 @@ fn the_default_is_the_fastest_counter_by_the_committed_measurements() {
     }
     let mut checked = 0;
     for (n, by) in &medians {
-        let chosen = if *n >= FAST_FROM { "half-join" } else { "bitmask" };
+        let chosen = if *n >= FAST_FROM {
+            "half-join"
+        } else {
+            "bitmask"
+        };
         let Some(&mine) = by.get(chosen) else {
             continue;
         };

@@ -72,7 +72,10 @@ fn the_readme_slurm_script_saves_its_checkpoint_when_slurm_ends_it() {
     // The script as written, but for the board size: Q(21)'s tables take
     // 1.9 GB, Q(17)'s a few MB, and the shard is cut the same way.
     let at_17 = script.replace(" 21 > ", " 17 > ");
-    assert_ne!(at_17, script, "the size 21 is no longer where the test expects it");
+    assert_ne!(
+        at_17, script,
+        "the size 21 is no longer where the test expects it"
+    );
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("q21.sh");
     std::fs::write(&path, &at_17).unwrap();
@@ -101,7 +104,15 @@ fn the_readme_slurm_script_saves_its_checkpoint_when_slurm_ends_it() {
     let out = std::fs::read_to_string(dir.path().join("q21-1.out")).unwrap();
     let line: serde_json::Value = serde_json::from_str(&out).unwrap();
     let fresh = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["--algo", "half-join", "--json", "--no-steps", "--shard", "1/64", "17"])
+        .args([
+            "--algo",
+            "half-join",
+            "--json",
+            "--no-steps",
+            "--shard",
+            "1/64",
+            "17",
+        ])
         .output()
         .unwrap();
     let fresh: serde_json::Value = serde_json::from_slice(&fresh.stdout).unwrap();
