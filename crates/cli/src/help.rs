@@ -218,7 +218,7 @@ pub fn not_a_command(word: &str) -> Option<String> {
             format!("unknown command '{word}': did you mean '{name}'? (the commands: {listed})")
         }
         None => format!(
-            "'{word}' is neither a number of queens nor a command ({listed}): give N, \
+            "'{word}' is neither a whole number of queens nor a command ({listed}): give N, \
              such as 8"
         ),
     })
@@ -272,7 +272,7 @@ mod tests {
         assert!(said("compleions").contains("did you mean 'completions'?"));
         assert!(said("lits").contains("did you mean 'list'?"));
         assert!(said("help").contains("did you mean `queens --help`"));
-        assert!(said("eight").starts_with("'eight' is neither a number of queens"));
+        assert!(said("eight").starts_with("'eight' is neither a whole number of queens"));
         for fine in [
             "list",
             "man",
