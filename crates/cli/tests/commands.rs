@@ -1,22 +1,10 @@
 //! `queens list`, `queens man`, `queens completions`, the usage line and
 //! the did-you-mean of a mistyped command, end to end.
 
-use std::process::{Command, Output};
-
 use queens_approaches::REGISTRY;
 
-fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .expect("queens runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = queens(args);
-    assert!(out.status.success(), "{args:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
+mod queens_cmd;
+use queens_cmd::{queens, stdout};
 
 /// Status 2, nothing on stdout, and the first stderr line.
 fn refused(args: &[&str]) -> String {

@@ -3,27 +3,11 @@
 //! `--trace` keep the seed's order; `--time`; the `Q`/`.` picture; one
 //! wording for a size with no solution.
 
-use std::collections::BTreeMap;
-use std::process::{Command, Output};
-
 use queens_core::known;
+use std::collections::BTreeMap;
 
-fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .expect("queens runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = queens(args);
-    assert!(
-        out.status.success(),
-        "queens {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+mod queens_cmd;
+use queens_cmd::{queens, stdout};
 
 fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout(args)).unwrap()
