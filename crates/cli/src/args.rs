@@ -292,8 +292,8 @@ pub const FAST_COUNTER: &str = "half-join";
 /// counts on this project's 2-core host): below 12 queens `bitmask` answers
 /// in under 5 ms (4.2 ms at 11) and the process start dominates; from 12 on
 /// `half-join` is the fastest counter measured (1.4 ms against `bitmask`'s
-/// 23 ms at 12, 0.26 s against about 25 s at 16). A test checks the rule
-/// against the committed measurements.
+/// 23 ms at 12; 0.26 s at 16, where issue 28 timed `bitmask` at 25.6 s). A
+/// test checks the rule against the committed measurements.
 pub const FAST_FROM: usize = 12;
 
 /// The counter of a count by `queens N` without `--algo` or `--unique`:
