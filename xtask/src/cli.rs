@@ -28,7 +28,8 @@ pub enum Command {
     Report(MeasureArgs),
     /// The issues' speed targets, side by side with the peer programs (needs gcc, g++).
     Peers(PeerArgs),
-    /// Write the man pages of queens and block-sums to DIR (default target/man).
+    /// Build the release binaries of queens and block-sums (cargo build --release, up to a minute
+    /// from scratch), then write their man pages to DIR (default target/man).
     Man(crate::man::ManArgs),
     /// Measure the largest runs the course quotes, once each, into
     /// DIR/data/long_runs.csv (seconds to minutes each; `report` keeps them).

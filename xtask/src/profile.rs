@@ -242,6 +242,7 @@ mod tests {
             order: "",
             max_n,
             limit_reason: "",
+            good_for: "",
             kind: queens_core::Kind::Exhaustive,
             splits: false,
             counts_unique: false,

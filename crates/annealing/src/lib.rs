@@ -91,6 +91,7 @@ pub const MAX_N: usize = 1_000_000;
 /// The description of `annealing`.
 pub static INFO: Info = Info {
     id: "annealing",
+    good_for: "the textbook's simulated annealing and its cooling schedule (--schedule)",
     title: "Simulated annealing (AIMA Fig. 4.5)",
     source: "[AIMA] §4.1.2 Fig. 4.5 SIMULATED-ANNEALING; aima-python search.py \
         simulated_annealing, exp_schedule",

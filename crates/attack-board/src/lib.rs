@@ -38,11 +38,12 @@ pub const MAX_N: usize = 64;
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "attack-board",
+    good_for: "following the Queens.py assignment step by step: its attack counts and box trace",
     title: "Queens.py attack-count board",
     source: "[Queens.py] the CSE 30 Queens.py assignment",
     structure: "(n+1)×(n+1) table of attack counts; column 0 holds the solution",
     step_unit: "queen placements",
-    order: "lexicographic: rows top to bottom, columns left to right (the seed's samples)",
+    order: "lexicographic: rows top to bottom, columns left to right (the source's samples)",
     max_n: MAX_N,
     limit_reason: "a limit of convenience: counting past n = 27 is beyond any known \
                    computation, and plain backtracking's first solution already takes \

@@ -60,6 +60,7 @@ pub const SPLIT_ROWS: usize = 3;
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "bitmask-mirror",
+    good_for: "counting with half the tree, on threads or shards, as the C reference does",
     title: "Bitmask, mirror-halved, iterative",
     source: "[Somers]-style mirror counter, as in our C reference ref.c",
     structure: "three u32 masks (columns, both diagonals) on an explicit per-row stack",

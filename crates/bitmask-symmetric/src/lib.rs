@@ -93,6 +93,7 @@ pub const SPLIT_ROWS: usize = 3;
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "bitmask-symmetric",
+    good_for: "counting the fundamental solutions (--unique), and counts on threads or shards",
     title: "Bitmask, all 8 symmetries, iterative",
     source: "[Takaken] N-Queens counter (corner/side split, rotation checks)",
     structure: "three u32 masks on an explicit per-row stack, the board as column bits",

@@ -39,6 +39,7 @@ pub const MAX_N: usize = 32;
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "bitmask",
+    good_for: "counting up to about 11 queens, and listing or finding boards in the plain order of the sources (the default for -v, --first and counts below 12 queens)",
     title: "C bitmask recursion",
     source: "[Aiello] Part I.3: the C program (from the c2 wiki)",
     structure: "three integer bitmasks: columns, diagonals, anti-diagonals",

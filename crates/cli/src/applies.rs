@@ -62,6 +62,8 @@ pub enum Scope {
     FullSolution,
     /// --json runs.
     Json,
+    /// Runs that print text (not --json).
+    Text,
     /// Approaches that write a trace.
     Trace,
     /// Approaches that read this knob.
@@ -80,7 +82,7 @@ pub struct Rule {
 }
 
 /// Every option that applies only somewhere, in the order they are checked.
-pub const RULES: [Rule; 26] = [
+pub const RULES: [Rule; 27] = [
     rule("--verbose", |a| a.verbose, Scope::Listing),
     rule("--unique", |a| a.unique, Scope::Unique),
     rule(
@@ -101,6 +103,7 @@ pub const RULES: [Rule; 26] = [
     rule("--format", |a| a.format.is_some(), Scope::Format),
     rule("--full-solution", |a| a.full_solution, Scope::FullSolution),
     rule("--no-steps", |a| a.no_steps, Scope::Json),
+    rule("--time", |a| a.time, Scope::Text),
     rule("--trace", |a| a.trace.is_some(), Scope::Trace),
     rule("--order", |a| a.order.is_some(), Scope::Knob("order")),
     rule("--values", |a| a.values.is_some(), Scope::Knob("values")),
@@ -338,6 +341,10 @@ fn fits(scope: Scope, ctx: &Ctx) -> Result<(), Misfit> {
         Scope::Json if !args.json => misfit(
             format!("text output by {id}"),
             "--json runs (it skips their second, instrumented run)".into(),
+        ),
+        Scope::Text if args.json => misfit(
+            "--json's line, which has the time as nanos and the approach as algo".into(),
+            "runs that print text (no --json)".into(),
         ),
         Scope::Trace if approach.trace_info().is_none() => misfit(
             format!("{id}, which reports no trace events"),

@@ -3,12 +3,13 @@
 //! `applies.rs`; the help's appendices, in `help.rs`.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use queens_core::{Format, Kind, Options, Shard};
 
-use crate::values;
+use crate::{values, words};
 
 /// Count, list or find N-Queens solutions.
 #[derive(Parser, Debug)]
@@ -18,15 +19,23 @@ use crate::values;
     about = "Count, list or find the solutions of the N-Queens problem",
     long_about = "Count, list or find the solutions of the N-Queens problem with any of \
                   queens-lab's approaches.\n\n\
+                  Which approach? To count, `queens N` takes the fastest counter for N \
+                  (bitmask below 12 queens, half-join from 12) and --unique the counter of \
+                  fundamental solutions. To watch a search, -v and --first follow the \
+                  sources' plain order (bitmask); --algo attack-board is the Queens.py \
+                  assignment, and --trace writes any search event by event. For one board \
+                  of many queens: explicit (a formula, any size at once), swap-search or \
+                  min-conflicts-random (searches, millions of queens). `queens list` says \
+                  what each approach is good for, its source and its limits.\n\n\
                   `queens N` prints `N-Queens has K solutions`; `queens -v N` first prints \
                   every solution, one per line, in the order the chosen approach discovers \
-                  them (with bitmask, the default, and attack-board: rows top to bottom, \
-                  columns left to right, the order of the Queens.py assignment's samples).",
+                  them (with bitmask and attack-board: rows top to bottom, columns left to \
+                  right, the order of the Queens.py assignment's samples).",
     subcommand_negates_reqs = true,
     disable_help_subcommand = true
 )]
 pub struct Args {
-    /// Shell completions or the man page, instead of a run
+    /// The list of approaches, shell completions or the man page, instead of a run
     #[command(subcommand)]
     pub command: Option<Tool>,
 
@@ -38,7 +47,9 @@ pub struct Args {
     #[arg(short, long, conflicts_with_all = ["json", "first"])]
     pub verbose: bool,
 
-    /// The approach to use [default: bitmask, or bitmask-symmetric with --unique]
+    /// The approach to use [default: the fastest counter for N (bitmask below
+    /// 12 queens, half-join from 12), bitmask with -v, --first, --depths or
+    /// --trace, bitmask-symmetric with --unique]
     #[arg(long, value_name = "ID", value_parser = clap::builder::PossibleValuesParser::new(
         queens_approaches::REGISTRY.ids()))]
     pub algo: Option<String>,
@@ -48,14 +59,22 @@ pub struct Args {
     #[arg(long)]
     pub first: bool,
 
-    /// How boards print as text: (2, 4, 1, 3), 0/1 board rows, or [1-2,2-4,3-1,4-3]
-    /// [default: tuple]
+    /// How boards print as text: (2, 4, 1, 3), 0/1 board rows, Q/. picture rows,
+    /// or [1-2,2-4,3-1,4-3] [default: tuple]
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
 
     /// Print one JSON line instead of text (its fields: --help)
     #[arg(long)]
     pub json: bool,
+
+    /// Add the time and the approach to the last line of text, e.g.
+    /// `8-Queens has 92 solutions (0.05 ms, bitmask)`
+    ///
+    /// The time is the search's (with -v, the listing's too), measured once,
+    /// without the instrumented rerun that counts steps; --json has it as nanos.
+    #[arg(long)]
+    pub time: bool,
 
     /// With --json: print the board found at any size (solution is null above 1000 queens)
     #[arg(long)]
@@ -156,14 +175,16 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["first", "verbose"], help_heading = "Counting")]
     pub unique: bool,
 
-    /// Threads a splitting count runs on [default: all cores; at most 4 per
-    /// core and 1024 in all]; the count is the same on any number
+    /// Threads a splitting count runs on [default: the CPUs this process may
+    /// use (its affinity mask and cgroup quota), at most SLURM_CPUS_PER_TASK
+    /// when set; at most 4 per core and 1024 in all]; the count is the same on
+    /// any number
     #[arg(long, value_name = "T", value_parser = values::threads, help_heading = "Counting")]
     pub threads: Option<usize>,
 
     /// Count only shard I of K (1 <= I <= K) of a splitting count; the K
     /// shards add up to the whole count, so one count can be spread over machines
-    #[arg(long, value_name = "I/K", value_parser = values::shard,
+    #[arg(long, value_name = "I/K", value_parser = values::shard, allow_hyphen_values = true,
           conflicts_with_all = ["first", "verbose"], help_heading = "Counting")]
     pub shard: Option<Shard>,
 
@@ -218,7 +239,8 @@ pub struct Args {
 
     /// Which queen moves: a random column's, a random attacked one, the most
     /// attacked one, or mix:P, the most attacked with probability P (0 to 1)
-    #[arg(long, value_name = "PICK", value_parser = values::pick, help_heading = LOCAL_KNOBS)]
+    #[arg(long, value_name = "PICK", help_heading = LOCAL_KNOBS, hide_possible_values = true,
+          value_parser = values::Offered { parse: values::pick, offers: &values::PICK_OFFERS })]
     pub pick: Option<String>,
 
     /// The first board: greedy (each queen on a least-attacked row) or random
@@ -226,8 +248,8 @@ pub struct Args {
     pub init: Option<String>,
 
     /// Start afresh after K iterations without a solution, after n² (n2), or never
-    #[arg(long, value_name = "K|n2|never", value_parser = values::restart_after,
-          help_heading = LOCAL_KNOBS)]
+    #[arg(long, value_name = "K|n2|never", help_heading = LOCAL_KNOBS, hide_possible_values = true,
+          value_parser = values::Offered { parse: values::restart_after, offers: &values::RESTART_OFFERS })]
     pub restart_after: Option<String>,
 
     /// Conflict counts kept exact after every move, or stale (refreshed less often)
@@ -262,6 +284,37 @@ pub struct Args {
     pub mutation_rate: Option<String>,
 }
 
+/// The seed's counter (Queens.py's search, seed 001, in the C bitmask of
+/// seed 000): `queens N` without `--algo` below [`FAST_FROM`], and always
+/// with -v, --first, --depths or --trace.
+pub const SEED_COUNTER: &str = "bitmask";
+/// The fastest counter of the workspace from [`FAST_FROM`] queens on.
+pub const FAST_COUNTER: &str = "half-join";
+/// The size from which a plain count goes to [`FAST_COUNTER`]. The rule,
+/// from the committed measurements (`reports/data/samples.csv`, medians of
+/// counts on this project's 2-core host): below 12 queens `bitmask` answers
+/// in under 5 ms (4.2 ms at 11) and the process start dominates; from 12 on
+/// `half-join` is the fastest counter measured (1.4 ms against `bitmask`'s
+/// 23 ms at 12; 0.26 s at 16, where issue 28 timed `bitmask` at 25.6 s). A
+/// test checks the rule against the committed measurements.
+pub const FAST_FROM: usize = 12;
+
+/// The counter of a count by `queens N` without `--algo` or `--unique`:
+/// [`FAST_COUNTER`] for a plain count from [`FAST_FROM`] queens up to its
+/// limit, or whenever it asks for threads, a shard or a checkpoint (so those
+/// options never meet the seed's counter, which cannot split); else
+/// [`SEED_COUNTER`].
+pub fn default_counter(n: usize, plain: bool, splits: bool) -> &'static str {
+    let fits = queens_approaches::REGISTRY
+        .get(FAST_COUNTER)
+        .is_ok_and(|a| n <= a.info().max_n);
+    if plain && fits && (n >= FAST_FROM || splits) {
+        FAST_COUNTER
+    } else {
+        SEED_COUNTER
+    }
+}
+
 /// The heading of the csp lab's knobs.
 const CSP: &str = "The csp lab (--algo csp)";
 /// The heading of the min-conflicts searches' knobs.
@@ -274,6 +327,8 @@ const TEXTBOOK_KNOBS: &str = "AIMA's local searches (--algo annealing, beam, gen
 /// What `queens` does besides a run.
 #[derive(Subcommand, Debug)]
 pub enum Tool {
+    /// List the approaches: what each is good for, its source and its limits
+    List,
     /// Print a completion script for SHELL, e.g. `queens completions bash > /etc/bash_completion.d/queens`
     Completions {
         /// The shell
@@ -293,6 +348,8 @@ pub enum FormatArg {
     Board,
     /// [1-2,2-4,3-1,4-3]: O'Keefe's Row-Col pairs (Queens.Pl)
     Pairs,
+    /// n rows of Q and . (the 0/1 rows drawn), a blank line after each board
+    Picture,
 }
 
 /// Whether a run counts all solutions or stops at the first.
@@ -352,7 +409,7 @@ impl Args {
         Options {
             seed: self.seed.unwrap_or(Options::default().seed),
             max_steps: self.max_steps,
-            threads: self.threads.unwrap_or(0),
+            threads: self.threads.unwrap_or_else(values::default_threads),
             shard: self.shard.unwrap_or_default(),
             knobs: self.knobs(),
             watch: None,
@@ -360,13 +417,40 @@ impl Args {
     }
 
     /// The approach id: `--algo`, else `bitmask-symmetric` for `--unique`,
-    /// else `bitmask`.
+    /// else [`default_counter`].
     pub fn algo(&self) -> &str {
         match (&self.algo, self.unique) {
             (Some(id), _) => id,
             (None, true) => "bitmask-symmetric",
-            (None, false) => "bitmask",
+            (None, false) => {
+                let splits =
+                    self.threads.is_some() || self.shard.is_some() || self.checkpoint.is_some();
+                default_counter(self.n(), self.plain_count(), splits)
+            }
         }
+    }
+
+    /// Whether `queens` chose the approach for its speed, not the seed's
+    /// `bitmask`: the count line then names it.
+    pub fn chosen_for_speed(&self) -> bool {
+        self.algo.is_none() && !self.unique && self.algo() != SEED_COUNTER
+    }
+
+    /// What ends the last line of text: ` (0.05 ms, bitmask)` with --time,
+    /// ` (half-join)` when `queens` chose the approach for its speed, else
+    /// nothing (the seed's line as it is).
+    pub fn note(&self, id: &str, elapsed: Duration) -> String {
+        match (self.time, self.chosen_for_speed()) {
+            (true, _) => format!(" ({}, {id})", words::duration(elapsed)),
+            (false, true) => format!(" ({id})"),
+            (false, false) => String::new(),
+        }
+    }
+
+    /// A count that only needs the number (no -v, --first, --depths or
+    /// --trace, which follow the seed's search): any counter will do.
+    fn plain_count(&self) -> bool {
+        !(self.verbose || self.first || self.depths || self.trace.is_some())
     }
 
     /// `--first`, or an approach that can only find one solution.
@@ -384,6 +468,7 @@ impl Args {
             FormatArg::Tuple => Format::Tuple,
             FormatArg::Board => Format::Board,
             FormatArg::Pairs => Format::Pairs,
+            FormatArg::Picture => Format::Picture,
         }
     }
 }

@@ -12,7 +12,9 @@
 //!
 //! Test hooks (environment): `QUEENS_PROGRESS_AFTER_MS` sets the delay
 //! before the progress line; `QUEENS_INTERRUPT_AFTER_TASKS=K` makes the run
-//! send itself SIGINT once K tasks have finished, as a Ctrl-C would.
+//! send itself SIGINT once K tasks have finished, as a Ctrl-C would;
+//! `QUEENS_TASK_DELAY_MS=D` holds each counting thread D ms after each task
+//! it finishes, so that a test can signal a small count while it runs.
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -33,6 +35,8 @@ use crate::run::Failure;
 
 /// How often the ticker wakes.
 const TICK: Duration = Duration::from_millis(100);
+/// The progress line is redrawn at most this often, and only when it changes.
+const REDRAW_EVERY: Duration = Duration::from_millis(250);
 /// How long a count runs before its progress line appears.
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 /// How often the checkpoint is saved while tasks finish.
@@ -54,6 +58,7 @@ struct Tracker {
     fresh: Mutex<BTreeMap<usize, Tally>>,
     done: AtomicUsize,
     interrupt_after: Option<usize>,
+    task_delay: Option<Duration>,
     /// Held while a save is being written.
     saving: Mutex<()>,
 }
@@ -83,6 +88,9 @@ impl Watch for Tracker {
             fresh.insert(task, tally);
         }
         let done = self.done.fetch_add(1, Ordering::SeqCst) + 1;
+        if let Some(delay) = self.task_delay {
+            thread::sleep(delay);
+        }
         #[cfg(unix)]
         if self.interrupt_after == Some(done) {
             // SAFETY: raising a signal has no memory effects; the handler
@@ -185,6 +193,7 @@ impl Session {
             fresh: Mutex::default(),
             done: AtomicUsize::new(0),
             interrupt_after: hook("QUEENS_INTERRUPT_AFTER_TASKS"),
+            task_delay: hook("QUEENS_TASK_DELAY_MS").map(|ms| Duration::from_millis(ms as u64)),
             saving: Mutex::new(()),
         });
         if let Some(saved) = saved.filter(|s| s.complete) {
@@ -255,6 +264,7 @@ fn tick(tracker: &Tracker, stop: &AtomicBool, show: Option<Duration>) {
     let born = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let (mut saved_at, mut saved_done, mut warned) = (Instant::now(), 0, false);
+    let (mut drawn, mut drawn_at) = (String::new(), None);
     loop {
         thread::park_timeout(TICK);
         if let Some(signal) = cleanup::pending() {
@@ -271,16 +281,19 @@ fn tick(tracker: &Tracker, stop: &AtomicBool, show: Option<Duration>) {
             continue;
         };
         if bar.is_none() && show.is_some_and(|after| born.elapsed() >= after) {
-            bar = Some(new_bar(owned));
+            bar = Some(new_bar());
         }
-        if let Some(bar) = &bar {
-            bar.set_position(done as u64);
+        if let Some(bar) = &bar
+            && drawn_at.is_none_or(|at: Instant| at.elapsed() >= REDRAW_EVERY)
+        {
             let now = tracker.done.load(Ordering::SeqCst);
-            bar.set_message(rate_and_eta(
-                now,
-                owned.saturating_sub(done),
-                began.elapsed(),
-            ));
+            let eta = rate_and_eta(now, owned.saturating_sub(done), began.elapsed());
+            let line = progress_line(done, owned, &eta);
+            // One draw per change of the line, at most once per REDRAW_EVERY.
+            if line != drawn {
+                bar.set_message(line.clone());
+                (drawn, drawn_at) = (line, Some(Instant::now()));
+            }
         }
         if saved_at.elapsed() >= SAVE_EVERY && done != saved_done {
             saved_at = Instant::now();
@@ -306,13 +319,30 @@ fn tick(tracker: &Tracker, stop: &AtomicBool, show: Option<Duration>) {
     }
 }
 
-/// The progress line: `[####    ] 120/4096 tasks, 35.2 tasks/s, ETA 1m 53s`.
-fn new_bar(owned: usize) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(owned as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("[{bar:30}] {pos}/{len} tasks, {msg}") {
-        bar.set_style(style.progress_chars("#>-"));
+/// The terminal line the progress is drawn on: indicatif clears and
+/// redraws it, the text is [`progress_line`]'s, set once per change.
+fn new_bar() -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{msg}") {
+        bar.set_style(style);
     }
     bar
+}
+
+/// The progress line: `[#######>----] 120/4096 tasks, 35.2 tasks/s, ETA 1m 53s`.
+fn progress_line(done: usize, owned: usize, eta: &str) -> String {
+    const WIDTH: usize = 30;
+    let filled = (done * WIDTH)
+        .checked_div(owned)
+        .unwrap_or(WIDTH)
+        .min(WIDTH);
+    let head = if filled < WIDTH { ">" } else { "" };
+    let rest = WIDTH - filled - head.len();
+    format!(
+        "[{}{head}{}] {done}/{owned} tasks, {eta}",
+        "#".repeat(filled),
+        "-".repeat(rest)
+    )
 }
 
 /// The rate of this run's tasks and the time the `left` tasks take at it:
@@ -360,5 +390,21 @@ mod tests {
             "2.5 s/task, ETA 2h 05m"
         );
         assert_eq!(clock(187.0), "3m 07s");
+    }
+
+    #[test]
+    fn the_line_has_a_bar_of_thirty_marks() {
+        let line = |done, owned| progress_line(done, owned, "ETA 5s");
+        let bar = |l: String| l[1..l.find(']').unwrap()].to_string();
+        assert_eq!(bar(line(0, 10)), format!(">{}", "-".repeat(29)));
+        assert_eq!(
+            bar(line(5, 10)),
+            format!("{}>{}", "#".repeat(15), "-".repeat(14))
+        );
+        assert_eq!(bar(line(10, 10)), "#".repeat(30));
+        assert_eq!(
+            line(3, 4),
+            format!("[{}>{}] 3/4 tasks, ETA 5s", "#".repeat(22), "-".repeat(7))
+        );
     }
 }

@@ -216,6 +216,7 @@ impl Run<'_> {
     /// `--trace -`, this output goes to standard error.
     fn human(&mut self) -> Result<(), Failure> {
         let (approach, args, n) = (self.approach, self.args, self.args.n());
+        let id = approach.info().id;
         let board_to_stdout = self.board.as_ref().is_some_and(Destination::is_stdout);
         let to_stderr = board_to_stdout || self.trace.as_ref().is_some_and(Destination::is_stdout);
         let mut out: BufWriter<Box<dyn Write>> = BufWriter::new(if to_stderr {
@@ -238,20 +239,26 @@ impl Run<'_> {
                         Err(_) => ControlFlow::Break(()),
                     }
                 };
+                let start = Instant::now();
                 let outcome = match self.trace {
                     Some(_) => self.traced(TraceRun::List(&mut visit))?,
                     None => approach.visit(n, &self.opts, &mut visit)?,
                 };
+                let note = args.note(id, start.elapsed());
                 written?;
-                writeln!(out, "{}", count_line(n, &outcome, &self.opts, args.unique))?;
+                let line = count_line(n, &outcome, &self.opts, args.unique);
+                writeln!(out, "{line}{note}")?;
             }
             Mode::Count => {
+                let start = Instant::now();
                 let outcome = match self.trace {
                     Some(_) => self.traced(TraceRun::Count)?,
                     None if args.depths => self.count(Steps::Depths)?,
                     None => self.count(Steps::Skip)?,
                 };
-                writeln!(out, "{}", count_line(n, &outcome, &self.opts, args.unique))?;
+                let note = args.note(id, start.elapsed());
+                let line = count_line(n, &outcome, &self.opts, args.unique);
+                writeln!(out, "{line}{note}")?;
                 write!(out, "{}", depth_lines(approach, &outcome))?;
             }
             Mode::First => {
@@ -260,7 +267,8 @@ impl Run<'_> {
                     Some(_) => self.traced(TraceRun::First)?,
                     None => approach.first(n, &self.opts, steps)?,
                 };
-                let seconds = start.elapsed().as_secs_f64();
+                let elapsed = start.elapsed();
+                let (seconds, note) = (elapsed.as_secs_f64(), args.note(id, elapsed));
                 let depths = depth_lines(approach, &outcome);
                 let how = found_how(approach, outcome.steps.unwrap_or(0));
                 let Some(cols) = &outcome.solution else {
@@ -270,7 +278,7 @@ impl Run<'_> {
                         }
                         _ => String::new(),
                     };
-                    write!(out, "{n}-Queens has no solution{kept}\n{depths}")?;
+                    write!(out, "{n}-Queens has no solution{kept}{note}\n{depths}")?;
                     return Ok(out.flush()?);
                 };
                 if self.board.is_none() && n <= PRINT_LIMIT {
@@ -279,7 +287,7 @@ impl Run<'_> {
                         Some(how) => format!("first solution found after {how}"),
                         None => "solution constructed without a search".into(),
                     };
-                    write!(out, "{n}-Queens: {what}\n{depths}")?;
+                    write!(out, "{n}-Queens: {what}{note}\n{depths}")?;
                     return Ok(out.flush()?);
                 }
                 let valid = if is_solution(cols) {
@@ -469,11 +477,11 @@ fn found_how(approach: &dyn Approach, steps: u64) -> Option<String> {
 /// The count line: all solutions, the fundamental ones with `--unique`, and
 /// which shard the numbers are of.
 fn count_line(n: usize, outcome: &Outcome, opts: &Options, unique: bool) -> String {
-    let all = words::count(outcome.solutions, "solution", "solutions");
-    let what = match outcome.unique.filter(|_| unique) {
+    let all = words::solutions(outcome.solutions, "solution");
+    let what = match outcome.unique.filter(|_| unique && outcome.solutions > 0) {
         Some(k) => format!(
             "{} ({} in all)",
-            words::count(k, "fundamental solution", "fundamental solutions"),
+            words::solutions(k, "fundamental solution"),
             outcome.solutions
         ),
         None => all,

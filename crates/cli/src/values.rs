@@ -36,6 +36,53 @@ pub const KNOB_VALUES: [(&str, &[&str]); 7] = [
     ("conflict-cache", &CONFLICT_CACHES),
 ];
 
+/// The values shell completion offers for `--pick` (any `mix:P` is read).
+pub const PICK_OFFERS: [&str; 4] = [
+    "random-column",
+    "random-conflicted",
+    "most-conflicted",
+    "mix:0.5",
+];
+/// The values shell completion offers for `--restart-after` (any K is read).
+pub const RESTART_OFFERS: [&str; 2] = ["n2", "never"];
+
+/// A value read by `parse` that offers `offers` to shell completion: for
+/// options whose values are a few words or a number (`--pick`,
+/// `--restart-after`), so completion proposes the words, not file names.
+#[derive(Clone, Copy)]
+pub struct Offered {
+    /// Reads a value, or says what is wrong with it.
+    pub parse: fn(&str) -> Result<String, String>,
+    /// The values completion offers.
+    pub offers: &'static [&'static str],
+}
+
+impl clap::builder::TypedValueParser for Offered {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let parse = self.parse;
+        clap::builder::StringValueParser::new()
+            .try_map(move |s: String| parse(&s))
+            .parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            self.offers
+                .iter()
+                .map(|v| clap::builder::PossibleValue::new(*v)),
+        ))
+    }
+}
+
 /// Threads per core beyond which `--threads` is refused.
 pub const THREADS_PER_CORE: usize = 4;
 /// `--threads` is refused above this, however many cores.
@@ -55,6 +102,20 @@ pub fn seed(s: &str) -> Result<u64, String> {
 /// `--max-steps K`: a whole number of steps (0 gives up at once).
 pub fn max_steps(s: &str) -> Result<u64, String> {
     Whole::new("--max-steps", 0, u64::MAX, "1000000").parse(s)
+}
+
+/// The threads of a splitting count without `--threads`: the CPUs this
+/// process may run on (`available_parallelism`, which on Linux reads the
+/// affinity mask, `sched_getaffinity`, and the cgroup CPU quota), and no
+/// more than Slurm's `SLURM_CPUS_PER_TASK` when it is set: a cluster that
+/// does not confine tasks to their cores leaves the mask at the whole node.
+pub fn default_threads() -> usize {
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    let slurm = std::env::var("SLURM_CPUS_PER_TASK")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&k| k > 0);
+    slurm.map_or(cpus, |k| k.min(cpus))
 }
 
 /// The most threads `--threads` accepts here, and why.

@@ -1,9 +1,41 @@
 //! Numbers with their nouns, singular for 1: "1 solution", "2 solutions",
-//! "1 queen placement".
+//! "1 queen placement"; "no solution" for none; times as people read them.
+
+use std::time::Duration;
 
 /// `k` and the noun that fits it.
 pub fn count(k: u64, one: &str, many: &str) -> String {
     format!("{k} {}", if k == 1 { one } else { many })
+}
+
+/// Solutions: "no solution", "1 solution", "92 solutions" (the one wording
+/// for a size with none, in the count line as in the help and README).
+pub fn solutions(k: u64, noun: &str) -> String {
+    match k {
+        0 => format!("no {noun}"),
+        _ => count(k, noun, &format!("{noun}s")),
+    }
+}
+
+/// A time with three significant figures in the unit that suits it:
+/// "48.2 µs", "1.43 ms", "262 ms", "2.14 s", "1 min 5 s".
+pub fn duration(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    let three = |x: f64| match x {
+        x if x >= 100.0 => format!("{x:.0}"),
+        x if x >= 10.0 => format!("{x:.1}"),
+        x => format!("{x:.2}"),
+    };
+    if secs < 1e-3 {
+        format!("{} µs", three(secs * 1e6))
+    } else if secs < 1.0 {
+        format!("{} ms", three(secs * 1e3))
+    } else if secs < 60.0 {
+        format!("{} s", three(secs))
+    } else {
+        let whole = d.as_secs();
+        format!("{} min {} s", whole / 60, whole % 60)
+    }
 }
 
 /// `k` steps in an approach's own unit (`Info::step_unit`, a plural phrase
@@ -56,6 +88,23 @@ mod tests {
         assert_eq!(count(0, "solution", "solutions"), "0 solutions");
         assert_eq!(steps(1, "queen placements"), "1 queen placement");
         assert_eq!(steps(2, "queen placements"), "2 queen placements");
+        assert_eq!(solutions(0, "solution"), "no solution");
+        assert_eq!(solutions(1, "solution"), "1 solution");
+        assert_eq!(
+            solutions(92, "fundamental solution"),
+            "92 fundamental solutions"
+        );
+    }
+
+    #[test]
+    fn times_read_in_their_unit() {
+        let t = |nanos| duration(Duration::from_nanos(nanos));
+        assert_eq!(t(48_213), "48.2 µs");
+        assert_eq!(t(999), "1.00 µs");
+        assert_eq!(t(1_430_000), "1.43 ms");
+        assert_eq!(t(262_592_600), "263 ms");
+        assert_eq!(t(2_144_000_000), "2.14 s");
+        assert_eq!(t(65_400_000_000), "1 min 5 s");
     }
 
     #[test]

@@ -69,9 +69,11 @@ fn every_exhaustive_approach_counts_small_boards() {
             continue;
         }
         for n in 0..=info.quick_n.min(8) {
-            let k = known::total(n).unwrap();
-            let noun = if k == 1 { "solution" } else { "solutions" };
-            let want = format!("{n}-Queens has {k} {noun}\n");
+            let want = match known::total(n).unwrap() {
+                0 => format!("{n}-Queens has no solution\n"),
+                1 => format!("{n}-Queens has 1 solution\n"),
+                k => format!("{n}-Queens has {k} solutions\n"),
+            };
             assert_eq!(stdout(&["--algo", info.id, &n.to_string()]), want);
         }
     }

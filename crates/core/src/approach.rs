@@ -45,6 +45,8 @@ pub struct Info {
     pub max_n: usize,
     /// Why the limit is where it is.
     pub limit_reason: &'static str,
+    /// What a student would choose it for, in a phrase (`queens list`).
+    pub good_for: &'static str,
     /// Exhaustive or find-one.
     pub kind: Kind,
     /// Whether a count splits into tasks, so `threads` and `shard` apply

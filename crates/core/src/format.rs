@@ -13,6 +13,9 @@ pub enum Format {
     Board,
     /// `[1-2,2-4,3-1,4-3]`: O'Keefe's keysorted Row-Col pairs (seed 002).
     Pairs,
+    /// n rows of `Q` and `.`: the board as a person draws it (the [`Format::Board`]
+    /// rows with a queen for each 1).
+    Picture,
 }
 
 impl Format {
@@ -22,6 +25,7 @@ impl Format {
             Format::Tuple => tuple(cols),
             Format::Board => board(cols),
             Format::Pairs => pairs(cols),
+            Format::Picture => picture(cols),
         }
     }
 }
@@ -42,6 +46,17 @@ pub fn tuple(cols: &[u32]) -> String {
 
 /// One line per row, `0`/`1` separated by spaces, each line ending in `\n`.
 pub fn board(cols: &[u32]) -> String {
+    grid(cols, '1', '0')
+}
+
+/// One line per row, `Q`/`.` separated by spaces, each line ending in `\n`.
+pub fn picture(cols: &[u32]) -> String {
+    grid(cols, 'Q', '.')
+}
+
+/// One line per row, `queen` on the queen's square and `empty` elsewhere,
+/// separated by spaces.
+fn grid(cols: &[u32], queen: char, empty: char) -> String {
     let n = cols.len();
     let mut s = String::with_capacity(n * 2 * n + 1);
     for &c in cols {
@@ -49,7 +64,7 @@ pub fn board(cols: &[u32]) -> String {
             if j > 0 {
                 s.push(' ');
             }
-            s.push(if j == c as usize { '1' } else { '0' });
+            s.push(if j == c as usize { queen } else { empty });
         }
         s.push('\n');
     }
@@ -92,5 +107,15 @@ mod tests {
     fn board_has_one_row_per_queen() {
         assert_eq!(board(&[1, 3, 0, 2]), "0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n");
         assert_eq!(Format::Board.render(&[0]), "1\n");
+    }
+
+    #[test]
+    fn picture_draws_the_queens_of_seed_001s_first_board() {
+        // Seed 001 draws (2, 4, 1, 3) with a Q in row 1 column 2, row 2
+        // column 4, row 3 column 1, row 4 column 3.
+        assert_eq!(
+            Format::Picture.render(&[1, 3, 0, 2]),
+            ". Q . .\n. . . Q\nQ . . .\n. . Q .\n"
+        );
     }
 }

@@ -149,6 +149,7 @@ pub const MAX_N: usize = 256;
 /// The approach's description (one for every [`Config`]).
 pub static INFO: Info = Info {
     id: "csp",
+    good_for: "a constraint course's knobs, one at a time (--order, --values, --propagate, --backtrack)",
     title: "Constraint search lab: variable order, value order, propagation, backjumping",
     source: "[O'Keefe 1984] generalised: AIMA's backtracking with MRV, the degree \
              heuristic, LCV, forward checking, MAC and conflict-directed backjumping \

@@ -44,6 +44,7 @@ pub const MAX_N: usize = 1_000_000_000;
 /// The description of `explicit`.
 pub static INFO: Info = Info {
     id: "explicit",
+    good_for: "one board of any size up to 10^9 at once, with no search (a formula by n mod 6)",
     title: "Explicit construction by n mod 6",
     source: "[Hoffman et al. 1969], as restated by [Bernhardsson 1991]",
     structure: "the board itself, written row by row from a formula chosen by n mod 6",

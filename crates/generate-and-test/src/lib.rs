@@ -58,6 +58,7 @@ pub const MAX_N: usize = 9;
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "generate-and-test",
+    good_for: "seeing why pruning matters: every one of the n^n candidates tested",
     title: "Prolog generate-and-test",
     source: "[Aiello] Part I.1: the Prolog program (from an RIT course script)",
     structure: "one column variable per row, enumerated as an odometer; three dif \

@@ -141,6 +141,7 @@ pub const MAX_N: usize = 23;
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "half-join",
+    good_for: "the fastest count from 12 queens on, on threads, shards and checkpoints (the default for counts from 12 queens)",
     title: "Half boards joined on their diagonals",
     source: "[Kluev] quadrant-join counter, in half-board form",
     structure: "per set of east rows: the east and west half boards as packed diagonal words",

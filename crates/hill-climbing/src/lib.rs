@@ -168,11 +168,17 @@ const ORDER: &str = "finds one board, chosen by --seed; entry i is the row of co
 
 const STEP_UNIT: &str = "queen moves (sideways ones included, over all restarts)";
 
-const fn info(id: &'static str, title: &'static str, source: &'static str) -> Info {
+const fn info(
+    id: &'static str,
+    title: &'static str,
+    source: &'static str,
+    good_for: &'static str,
+) -> Info {
     Info {
         id,
         title,
         source,
+        good_for,
         structure: STRUCTURE,
         step_unit: STEP_UNIT,
         order: ORDER,
@@ -192,6 +198,7 @@ pub static HILL_CLIMBING_INFO: Info = info(
     "hill-climbing",
     "Steepest-ascent hill climbing",
     "[AIMA] 3rd/4th ed. §4.1.1, Fig. 4.2 HILL-CLIMBING",
+    "the textbook's steepest ascent, and how often it gets stuck",
 );
 
 /// The description of `hill-climbing-sideways`.
@@ -199,6 +206,7 @@ pub static HILL_CLIMBING_SIDEWAYS_INFO: Info = info(
     "hill-climbing-sideways",
     "Steepest-ascent hill climbing with sideways moves",
     "[AIMA] 3rd/4th ed. §4.1.1: sideways moves, limit 100",
+    "the textbook's steepest ascent with sideways moves (--sideways)",
 );
 
 /// The description of `random-restart`.
@@ -211,6 +219,7 @@ pub static RANDOM_RESTART_INFO: Info = Info {
         "random-restart",
         "Random-restart hill climbing",
         "[AIMA] 3rd/4th ed. §4.1.1: random-restart hill climbing",
+        "the textbook's random restarts: a climb again from a fresh board until one solves",
     )
 };
 
@@ -219,6 +228,7 @@ pub static RANDOM_RESTART_SIDEWAYS_INFO: Info = info(
     "random-restart-sideways",
     "Random-restart hill climbing with sideways moves",
     "[AIMA] 3rd/4th ed. §4.1.1: random restarts of climbs with sideways moves",
+    "random restarts of climbs with sideways moves, up to thousands of queens",
 );
 
 /// Largest n of `first-choice`: its order of successors takes 4 n(n − 1)
@@ -236,6 +246,7 @@ pub static FIRST_CHOICE_INFO: Info = Info {
         "first-choice",
         "First-choice (stochastic) hill climbing",
         "[AIMA] 3rd/4th ed. §4.1.1: first-choice hill climbing",
+        "the textbook's first-choice climbing: successors drawn at random until one is better",
     )
 };
 

@@ -66,6 +66,7 @@ pub const MAX_N: usize = u8::MAX as usize;
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "list-comprehension",
+    good_for: "seeing lazy evaluation: the Haskell program in little memory",
     title: "Haskell list comprehension (lazy, as GHC runs it)",
     source: "[Aiello] Part I.2: the Haskell program (from the c2 wiki), evaluated lazily as GHC \
              does",
@@ -73,7 +74,7 @@ pub static INFO: Info = Info {
                 partial list from the one below; the current lists share their tails in one \
                 n-byte buffer, newest row first",
     step_unit: "partial lists built",
-    order: "newest row first, as the seed prints them (each line is the mirror of the \
+    order: "newest row first, as the source prints them (each line is the mirror of the \
             row-order board); lists in lexicographic order of rows 1..n",
     max_n: MAX_N,
     limit_reason: "a column is a byte (1 to 255); memory stays at 3n bytes, and a count is \

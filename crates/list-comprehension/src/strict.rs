@@ -51,13 +51,14 @@ pub const ESTIMATE_MAX_N: usize = 32;
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "list-comprehension-strict",
+    good_for: "seeing what laziness saves: every level of partial lists kept at once",
     title: "Haskell list comprehension, read strictly",
     source: "[Aiello] Part I.2: the Haskell program (from the c2 wiki), each level built whole \
              as a strict language would",
     structure: "one flat byte vector per level: every partial list of k queens, \
                 k bytes each, newest row first",
     step_unit: "partial lists kept",
-    order: "newest row first, as the seed prints them (each line is the mirror of the \
+    order: "newest row first, as the source prints them (each line is the mirror of the \
             row-order board); lists in lexicographic order of rows 1..n",
     max_n: MAX_N,
     limit_reason: "every level of partial lists is held in memory with the next: about \

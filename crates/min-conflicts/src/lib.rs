@@ -274,6 +274,7 @@ const ORDER: &str = "finds one board, chosen by --seed; entry i is the row of \
 /// The description of `min-conflicts-random`.
 pub static RANDOM_INFO: Info = Info {
     id: "min-conflicts-random",
+    good_for: "one board of millions of queens, and the experiments of the Racket write-up (--pick, --init, --restart-after, --conflict-cache)",
     title: "Min-conflicts, random column",
     source: "[Pinella 2015] nqueens.rkt write-up: nq-mc",
     structure: STRUCTURE,
@@ -292,6 +293,7 @@ pub static RANDOM_INFO: Info = Info {
 /// The description of `min-conflicts-most-conflicted`.
 pub static MOST_CONFLICTED_INFO: Info = Info {
     id: "min-conflicts-most-conflicted",
+    good_for: "the Racket write-up's \"maxi\" variant of min-conflicts and its knobs",
     title: "Min-conflicts, most-conflicted queen half the time",
     source: "[Pinella 2015] nqueens.rkt write-up: nq-mc-maxi",
     structure: STRUCTURE,

@@ -104,6 +104,7 @@ pub const NARROW_MAX_N: usize = 64;
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "mrv",
+    good_for: "O'Keefe's least room to move: a small tree by choosing the tightest row first",
     title: "O'Keefe's least room to move (MRV)",
     source: "[O'Keefe 1984] Queens.Pl",
     structure: "table of (row, column bitset) pairs, fewest columns first; \

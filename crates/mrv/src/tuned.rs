@@ -44,6 +44,7 @@ pub const TUNED_MAX_N: usize = 20_000;
 /// The description of `mrv-tuned`.
 pub static TUNED_INFO: Info = Info {
     id: "mrv-tuned",
+    good_for: "one board of up to 20 000 queens by backtracking",
     title: "Least room to move, tuned: random ties, middle-out, restarts",
     source: "[O'Keefe 1984] Queens.Pl, tuned",
     structure: "line bitsets with per-row counters of remaining columns; \

@@ -71,6 +71,7 @@ pub const ELEMENT_BYTES: usize = size_of::<f64>();
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "permutations",
+    good_for: "seeing brute force over all n! permutations, with MATLAB's memory",
     title: "MATLAB perms filter",
     source: "[Eddins 2017] uu tii's MATLAB perms filter",
     structure: "perms(1:N) as an N!×N matrix, the N×N×N! stack of 0/1 boards and dv, one per \

@@ -46,6 +46,7 @@ pub const MAX_N: usize = 13;
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "permutations-streaming",
+    good_for: "brute force over all n! permutations, one at a time",
     title: "MATLAB perms filter, streamed",
     source: "[Eddins 2017] uu tii's MATLAB perms filter, one permutation at a time",
     structure: "the permutation being generated, with bitmasks of the occupied diagonals \

@@ -114,6 +114,7 @@ pub const GENETIC_MAX_N: usize = 1000;
 /// The description of `beam`.
 pub static BEAM_INFO: Info = Info {
     id: "beam",
+    good_for: "the textbook's local beam search (--beam-width)",
     title: "Local beam search (AIMA §4.1.3)",
     source: "[AIMA] §4.1.3 local beam search",
     structure: "k boards of one queen per column, queens counted per row and diagonal; \
@@ -135,6 +136,7 @@ pub static BEAM_INFO: Info = Info {
 /// The description of `genetic`.
 pub static GENETIC_INFO: Info = Info {
     id: "genetic",
+    good_for: "the textbook's genetic algorithm (--population, --mutation-rate)",
     title: "Genetic algorithm (AIMA Fig. 4.8)",
     source: "[AIMA] §4.1.4 Fig. 4.6, 4.8 GENETIC-ALGORITHM; aima-python search.py \
         genetic_algorithm",

@@ -98,6 +98,7 @@ pub const MAX_N: usize = (LAST_CHAR - FIRST_CHAR + 1) as usize;
 /// The approach's description.
 pub static INFO: Info = Info {
     id: "string-regex",
+    good_for: "a search written on strings and regular expressions, the Perl way",
     title: "Perl string and regex matching",
     source: "[Aiello] Part I.4: the two-line Perl program, repaired",
     structure: "a string of column characters, newest queen first; attacks found by regex matches",

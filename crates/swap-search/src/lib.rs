@@ -159,6 +159,7 @@ pub fn default_budget(n: usize) -> u64 {
 /// The description of `swap-search`.
 pub static INFO: Info = Info {
     id: "swap-search",
+    good_for: "the largest boards: one board of up to 10^9 queens by swaps",
     title: "QS4 swap search (Sosic & Gu 1991)",
     source: "[Sosic & Gu 1991] QS4, as in our C reference mc.c",
     structure: "permutation (column per row); one bit per diagonal and anti-diagonal, \

@@ -1,0 +1,200 @@
+//! `queens N` without `--algo`: the fastest counter for N, named on the
+//! count line when it is not the seed's; `-v`, `--first`, `--depths` and
+//! `--trace` keep the seed's order; `--time`; the `Q`/`.` picture; one
+//! wording for a size with no solution.
+
+use queens_core::known;
+use std::collections::BTreeMap;
+
+mod queens_cmd;
+use queens_cmd::{queens, stdout};
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout(args)).unwrap()
+}
+
+/// The rule stated in `args.rs` (`FAST_FROM`), as a user reads it in the
+/// help: below 12 queens the seed's bitmask, from 12 half-join.
+const FAST_FROM: usize = 12;
+
+#[test]
+fn a_plain_count_takes_the_fast_counter_from_twelve_queens_and_says_so() {
+    for n in [10, 11] {
+        let want = format!("{n}-Queens has {} solutions\n", known::total(n).unwrap());
+        assert_eq!(stdout(&[&n.to_string()]), want, "the seed's line below 12");
+        assert_eq!(json(&["--json", &n.to_string()])["algo"], "bitmask");
+    }
+    for n in [12, 14] {
+        let k = known::total(n).unwrap();
+        assert_eq!(
+            stdout(&[&n.to_string()]),
+            format!("{n}-Queens has {k} solutions (half-join)\n")
+        );
+        let v = json(&["--json", "--no-steps", &n.to_string()]);
+        assert_eq!(
+            (v["algo"].as_str(), v["solutions"].as_u64()),
+            (Some("half-join"), Some(k))
+        );
+    }
+}
+
+#[test]
+fn listing_first_depths_and_trace_keep_the_seeds_order() {
+    // -v at 12 lists bitmask's order: the first board of the seed's search.
+    let listing = stdout(&["-v", "12"]);
+    assert!(
+        listing.starts_with("(1, 3, 5, 8, 10, 12, 6, 11, 2, 7, 9, 4)\n"),
+        "{listing}"
+    );
+    assert!(listing.ends_with("\n12-Queens has 14200 solutions\n"));
+    let first = stdout(&["--first", "12"]);
+    assert!(first.contains("first solution found after"), "{first}");
+    assert!(!first.contains("half-join"), "{first}");
+    assert_eq!(json(&["--first", "--json", "12"])["algo"], "bitmask");
+    assert_eq!(json(&["--depths", "--json", "12"])["algo"], "bitmask");
+    let traced = queens(&["--trace", "/dev/null", "--json", "12"]);
+    let v: serde_json::Value = serde_json::from_slice(&traced.stdout).unwrap();
+    assert_eq!(v["algo"], "bitmask");
+}
+
+#[test]
+fn splitting_options_without_algo_go_to_a_counter_that_splits() {
+    assert_eq!(
+        stdout(&["--threads", "2", "8"]),
+        "8-Queens has 92 solutions (half-join)\n"
+    );
+    let v = json(&["--json", "--shard", "1/2", "8"]);
+    assert_eq!(v["algo"], "half-join");
+    // --unique keeps its own default, named in the help.
+    assert_eq!(
+        json(&["--json", "--unique", "12"])["algo"],
+        "bitmask-symmetric"
+    );
+}
+
+#[test]
+fn time_adds_the_time_and_the_approach_to_the_last_line() {
+    let line = stdout(&["--time", "8"]);
+    let rest = line
+        .strip_prefix("8-Queens has 92 solutions (")
+        .and_then(|r| r.strip_suffix(", bitmask)\n"))
+        .unwrap_or_else(|| panic!("{line:?}"));
+    let (number, unit) = rest.split_once(' ').unwrap();
+    assert!(number.parse::<f64>().unwrap() > 0.0, "{line:?}");
+    assert!(["µs", "ms", "s"].contains(&unit), "{line:?}");
+    let first = stdout(&["--time", "--first", "4"]);
+    assert!(
+        first
+            .starts_with("(2, 4, 1, 3)\n4-Queens: first solution found after 8 queen placements (")
+            && first.ends_with(", bitmask)\n"),
+        "{first:?}"
+    );
+    let listed = stdout(&["--time", "-v", "4"]);
+    assert!(listed.starts_with("(2, 4, 1, 3)\n(3, 1, 4, 2)\n4-Queens has 2 solutions ("));
+    let out = queens(&["--time", "--json", "8"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: --time does not apply to --json's line"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_picture_draws_each_board_with_q_and_dots() {
+    assert_eq!(
+        stdout(&["--format", "picture", "-v", "4"]),
+        ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n\
+         . . Q .\nQ . . .\n. . . Q\n. Q . .\n\n4-Queens has 2 solutions\n"
+    );
+    // The same boards as the 0/1 rows, a 1 drawn as Q.
+    let ones = stdout(&["--format", "board", "-v", "6"]);
+    let picture = stdout(&["--format", "picture", "-v", "6"]);
+    assert_eq!(ones.replace('1', "Q").replace('0', "."), picture);
+}
+
+#[test]
+fn a_size_with_no_solution_reads_the_same_everywhere() {
+    for args in [
+        &["3"][..],
+        &["2"],
+        &["--first", "3"],
+        &["--unique", "3"],
+        &["--algo", "attack-board", "3"],
+        &["--algo", "half-join", "3"],
+    ] {
+        let n = args.last().unwrap();
+        assert_eq!(
+            stdout(args),
+            format!("{n}-Queens has no solution\n"),
+            "{args:?}"
+        );
+    }
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let help = stdout(&["--help"]);
+    for (what, text) in [("README", &readme), ("--help", &help)] {
+        assert!(text.contains("3-Queens has no solution"), "{what}");
+        assert!(!text.contains("has 0 solutions"), "{what}");
+    }
+}
+
+/// The rule against the committed measurements: at every size measured,
+/// the default counter's median time is within twice the fastest counter's,
+/// or under 5 ms (where the process start dominates). A change of the rule
+/// or of the data that breaks this fails here.
+#[test]
+fn the_default_is_the_fastest_counter_by_the_committed_measurements() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../reports/data/samples.csv"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name| header.iter().position(|h| *h == name).unwrap();
+    let (family, approach, n, status, nanos) = (
+        col("family"),
+        col("approach"),
+        col("n"),
+        col("status"),
+        col("nanos"),
+    );
+    let mut times: BTreeMap<(usize, String), Vec<u64>> = BTreeMap::new();
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        if f[family] == "count" && f[status] == "ok" {
+            times
+                .entry((f[n].parse().unwrap(), f[approach].to_string()))
+                .or_default()
+                .push(f[nanos].parse().unwrap());
+        }
+    }
+    let median = |v: &mut Vec<u64>| {
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    let mut medians: BTreeMap<usize, BTreeMap<String, u64>> = BTreeMap::new();
+    for ((n, id), mut v) in times {
+        medians.entry(n).or_default().insert(id, median(&mut v));
+    }
+    let mut checked = 0;
+    for (n, by) in &medians {
+        let chosen = if *n >= FAST_FROM {
+            "half-join"
+        } else {
+            "bitmask"
+        };
+        let Some(&mine) = by.get(chosen) else {
+            continue;
+        };
+        let best = by.values().min().unwrap();
+        assert!(
+            mine <= (2 * best).max(5_000_000),
+            "n = {n}: {chosen} takes {mine} ns, the fastest {best} ns: {by:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 8, "only {checked} sizes measured");
+    assert!(!stdout(&[&(FAST_FROM - 1).to_string()]).contains("half-join"));
+}

@@ -1,0 +1,24 @@
+//! Running the `queens` binary from a test: shared by the test files that
+//! need only its output.
+#![allow(dead_code)] // each test file uses some of these
+
+use std::process::{Command, Output};
+
+/// `queens ARGS`, its status and output.
+pub fn queens(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .output()
+        .expect("queens runs")
+}
+
+/// The standard output of a run that must succeed.
+pub fn stdout(args: &[&str]) -> String {
+    let out = queens(args);
+    assert!(
+        out.status.success(),
+        "queens {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
