@@ -479,8 +479,9 @@ class Checker:
 
 
 SCREENS = [
-    # name, width, height, hash: the views the course shows (xtask/course/).
-    ('tree', 1920, 1080, '#algo=attack-board&n=5&dead-end=3'),
+    # name, width, height, hash[, panel scrolled to the top]: the views the
+    # course shows (xtask/course/).
+    ('tree', 1920, 1080, '#algo=attack-board&n=5&dead-end=3', 'tree'),
     ('bits', 1600, 1000, '#algo=bitmask&n=6&event=17'),
     ('lists', 1600, 1000, '#algo=list-comprehension&n=6&event=40'),
     ('candidates', 1600, 1000, '#algo=permutations&n=6&solution=2'),
@@ -494,10 +495,12 @@ def screens(browser, url, reports):
     folder = os.path.join(reports, 'screens')
     os.makedirs(folder, exist_ok=True)
     problems = []
-    for name, width, height, hash_ in SCREENS:
+    for name, width, height, hash_, *panel in SCREENS:
         browser.size(width, height)
         browser.call('Page.navigate', url='about:blank')
         browser.open(url + hash_)
+        if panel:
+            browser.js("document.querySelector('[data-panel=\"%s\"]').scrollIntoView()" % panel[0])
         if browser.js("document.getElementById('explorer').dataset.jump") != 'ok':
             problems.append('%s: the address %s is not understood: %s' % (
                 name, hash_, browser.js("document.getElementById('notice').textContent")))
