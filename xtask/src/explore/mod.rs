@@ -77,7 +77,10 @@ const SCRIPTS: [(&str, &str); 7] = [
     // The search tree so far, beside the board (a panel, QueensTree).
     ("tree.js", include_str!("../../assets/explore/tree.js")),
     // Two approaches side by side, stepped in lock-step (QueensCompare).
-    ("compare.js", include_str!("../../assets/explore/compare.js")),
+    (
+        "compare.js",
+        include_str!("../../assets/explore/compare.js"),
+    ),
     // The controls, the keys, the URL hash and the selftest.
     ("view.js", include_str!("../../assets/explore/view.js")),
 ];
