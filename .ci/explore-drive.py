@@ -485,7 +485,8 @@ SCREENS = [
     ('bits', 1600, 1000, '#algo=bitmask&n=6&event=17'),
     ('lists', 1600, 1000, '#algo=list-comprehension&n=6&event=40'),
     ('candidates', 1600, 1000, '#algo=permutations&n=6&solution=2'),
-    ('ordering', 1600, 1000, '#algo=mrv&n=8&event=5'),
+    ('compare', 1600, 1000, '#compare=bitmask,mrv&n=8&by=node&at=12'),
+    ('lab', 1600, 1000, '#algo=csp&n=8&mode=first&knobs=--order%20mrv%20--propagate%20forward&event=9', 'lab'),
     ('local', 1600, 1000, '#algo=min-conflicts-random&n=8&event=3'),
     ('phone', 400, 850, '#algo=attack-board&n=8&event=12'),
 ]
@@ -501,7 +502,10 @@ def screens(browser, url, reports):
         browser.open(url + hash_)
         if panel:
             browser.js("document.querySelector('[data-panel=\"%s\"]').scrollIntoView()" % panel[0])
-        if browser.js("document.getElementById('explorer').dataset.jump") != 'ok':
+        if hash_.startswith('#compare='):
+            if browser.js("(document.getElementById('compare') || {dataset: {}}).dataset.ready") != '1':
+                problems.append('%s: the side-by-side view %s did not open' % (name, hash_))
+        elif browser.js("document.getElementById('explorer').dataset.jump") != 'ok':
             problems.append('%s: the address %s is not understood: %s' % (
                 name, hash_, browser.js("document.getElementById('notice').textContent")))
         data = browser.call('Page.captureScreenshot', format='png')['data']

@@ -183,6 +183,18 @@ mod tests {
         render(&data, &dir.path().join("data"), dir.path()).unwrap();
         let md = fs::read_to_string(dir.path().join(REPORT)).unwrap();
         assert!(md.starts_with(course::GENERATED), "{}", &md[..80]);
+        // The explorer's screenshots are made by `.ci/browser-test --screens`,
+        // not by render: the committed ones stand beside the pages.
+        let screens = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/screens");
+        fs::create_dir(dir.path().join("screens")).unwrap();
+        for entry in fs::read_dir(&screens).unwrap() {
+            let path = entry.unwrap().path();
+            fs::copy(
+                &path,
+                dir.path().join("screens").join(path.file_name().unwrap()),
+            )
+            .unwrap();
+        }
         let broken = links::broken_pages(dir.path());
         assert!(broken.is_empty(), "broken links: {broken:?}");
     }
