@@ -172,7 +172,7 @@ def load_traces(reports):
     for entry in index:
         with open(os.path.join(folder, entry['file'])) as f:
             lines = [json.loads(line) for line in f if line.strip()]
-        key = (entry['approach'], entry['n'], entry['mode'], entry['seed'])
+        key = (entry['approach'], entry['n'], entry['mode'], entry['seed'], entry.get('knobs') or '')
         traces[key] = {'start': lines[0], 'body': lines[1:-1], 'end': lines[-1], 'file': entry['file']}
     return traces
 
@@ -202,8 +202,11 @@ def replay(trace, k):
             s['partial'] = e['list']
             s['per_len'][len(e['list'])] = s['per_len'].get(len(e['list']), 0) + 1
             s['kept'] += 1 if len(e['list']) == n else 0
+        elif kind == 'pair':
+            s['kept'] += (e.get('weight') or 1) if e['ok'] else 0
         elif kind == 'restart':
             s['restarts'] += 1
+            s['queens'] = []  # a placement search abandons its board (mrv-tuned)
     return s
 
 
@@ -237,7 +240,7 @@ STATE_JS = """(function () {
   function box(sel) { var e = document.querySelector(sel); if (!e) return null;
     var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }
   return {
-    algo: d.algo, n: +d.n, mode: d.mode, seed: d.seed === '' ? null : +d.seed, event: +d.event,
+    algo: d.algo, n: +d.n, mode: d.mode, seed: d.seed === '' ? null : +d.seed, knobs: d.knobs || '', event: +d.event,
     events: +d.events, finished: d.finished, panels: d.panels || '', jump: d.jump, notes: +(d.notes || 0),
     focus: document.activeElement ? document.activeElement.id : '',
     count: {
@@ -286,7 +289,7 @@ class Checker:
         return False
 
     def trace_of(self, st):
-        return self.traces.get((st['algo'], st['n'], st['mode'], st['seed']))
+        return self.traces.get((st['algo'], st['n'], st['mode'], st['seed'], st['knobs']))
 
     def layout(self, where, st, width):
         if st['scrollWidth'] > st['width']:

@@ -187,6 +187,7 @@
     root.dataset.n = String(p.n);
     root.dataset.mode = p.mode;
     root.dataset.seed = p.seed === null ? '' : String(p.seed);
+    root.dataset.knobs = p.knobs || '';
     root.dataset.family = t.family;
     root.dataset.event = String(s.pos);
     root.dataset.events = String(t.events);
