@@ -26,14 +26,9 @@ var QueensCompare = (function () {
     return cache[i];
   }
 
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  var el = QueensPanels.el;
 
-  function plural(k, one, many) { return k + ' ' + (k === 1 ? one : many); }
+  var plural = QueensPanels.plural;
 
   /* --- choosing the two traces -------------------------------------- */
 

@@ -86,7 +86,7 @@ var QueensLab = (function () {
     'mrv-degree': 'the row with the fewest columns left, ties by degree (which never breaks one here)'
   };
 
-  function el(tag, cls, text) { return QueensPanels.el(tag, cls, text); }
+  var el = QueensPanels.el;
 
   function render(box, ctx) {
     var t = ctx.trace, s = ctx.state, set = settings(t.info), n = t.n;

@@ -72,7 +72,7 @@ var QueensLocal = (function () {
     }
   };
 
-  function plural(k, one, many) { return k + ' ' + (k === 1 ? one : many); }
+  var plural = QueensPanels.plural;
   function ordinal(k) {
     var tens = k % 100, ones = k % 10;
     return k + (tens > 10 && tens < 14 ? 'th' : ones === 1 ? 'st' : ones === 2 ? 'nd' : ones === 3 ? 'rd' : 'th');
@@ -304,7 +304,7 @@ var QueensLocal = (function () {
     }
   }
 
-  function el(tag, cls, text) { return QueensPanels.el(tag, cls, text); }
+  var el = QueensPanels.el;
 
   function render(box, ctx) {
     var t = ctx.trace, s = ctx.state, rule = RULES[t.info.algo] || {}, w = names(t);

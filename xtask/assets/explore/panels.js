@@ -49,6 +49,8 @@ var QueensPanels = (function () {
 
   /* --- small helpers ------------------------------------------------ */
 
+  /* A new element with a class and a text; and a count with its noun: the
+   * helpers every panel, the tree and the side-by-side view build with. */
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -429,5 +431,5 @@ var QueensPanels = (function () {
     }
   });
 
-  return { register: register, applicable: applicable, about: about, el: el };
+  return { register: register, applicable: applicable, about: about, el: el, plural: plural };
 })();

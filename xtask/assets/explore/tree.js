@@ -148,12 +148,7 @@ var QueensTree = (function () {
 
   /* --- drawing --------------------------------------------------------- */
 
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  var el = QueensPanels.el;
 
   function svg(tag, attrs) {
     if (!SVG) { var holder = document.createElement('div'); holder.innerHTML = '<svg></svg>'; SVG = holder.firstChild.namespaceURI; }
@@ -162,7 +157,7 @@ var QueensTree = (function () {
     return e;
   }
 
-  function plural(k, one, many) { return k + ' ' + (k === 1 ? one : many); }
+  var plural = QueensPanels.plural;
 
   var ABOUT = {
     placements: 'The search tree so far: a dot per node (a queen placed), a row of dots per queen on the ' +
