@@ -53,6 +53,12 @@ pub struct MeasureArgs {
     /// Output folder.
     #[arg(long, default_value_os_t = default_out())]
     pub out: PathBuf,
+    /// Measure every study again (nodes per depth, the csp lab, the
+    /// local-search and textbook studies, the traces), even those whose
+    /// code, plan and profile are unchanged since the folder's last run
+    /// (which are otherwise kept, and the course says so).
+    #[arg(long)]
+    pub remeasure: bool,
 }
 
 /// Options of `long-runs`.

@@ -136,8 +136,21 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
         extras.push(build::Extra::ChecksTable);
     }
     let bins = build::build(&extras)?;
-    let data = measure::measure(&bins, args.profile, &approaches, command_line())?;
+    let ids: Vec<&str> = approaches.iter().map(|a| a.info().id).collect();
+    let keeper =
+        measure::kept::Keeper::new(&args.out.join("data"), args.profile, &ids, args.remeasure)?;
+    let mut data = measure::measure(
+        &bins,
+        args.profile,
+        &approaches,
+        command_line(),
+        keeper.clone(),
+    )?;
     let data_dir = stage.path().join("data");
+    if args.algos.is_none() {
+        // The step-by-step traces of small searches, for the page and the pictures.
+        measure::traces::collect_or_keep(&keeper, &bins.queens, &data_dir, &mut data.meta)?;
+    }
     data.save(&data_dir)?;
     // The long runs (`cargo xtask long-runs`) and the aima-python peer
     // (`cargo xtask peers --only aima`) are measured apart: keep them.
@@ -147,10 +160,6 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
             std::fs::copy(&old, data_dir.join(file))
                 .map_err(|e| xtask::Error(format!("cannot keep {}: {e}", old.display())))?;
         }
-    }
-    if args.algos.is_none() {
-        // The step-by-step traces of small searches, for the page and the pictures.
-        measure::traces::collect(&bins.queens, &data_dir)?;
     }
     measure::print_time_spent(&data.meta);
     if report {

@@ -33,6 +33,29 @@ pub struct Meta {
     pub command: String,
     /// Where the measuring time went, per family and approach, in measuring order.
     pub time_spent: Vec<TimeSpent>,
+    /// Where each study's rows come from: this run, or an earlier one whose
+    /// inputs were the same (see `measure::kept`).
+    #[serde(default)]
+    pub studies: Vec<StudyMeta>,
+}
+
+/// When and where one study's rows were measured.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StudyMeta {
+    /// The study's name (`textbook`, `csp-grid`, …).
+    pub study: String,
+    /// A hash of everything that decides its rows (code, plan, profile).
+    pub fingerprint: String,
+    /// UTC date of the run that measured it.
+    pub date: String,
+    /// Revision of that run.
+    pub git_revision: String,
+    /// Whether that run's tree had uncommitted changes.
+    pub git_dirty: bool,
+    /// CPU model of the machine that measured it.
+    pub cpu_model: String,
+    /// Kept from an earlier run, not measured by this one.
+    pub kept: bool,
 }
 
 /// The measuring profile's settings in plain units (see the profile module).
@@ -115,7 +138,26 @@ impl Meta {
             settings,
             command,
             time_spent: Vec::new(),
+            studies: Vec::new(),
         }
+    }
+
+    /// A study measured now, by this run.
+    pub fn measured_now(&self, study: &str, fingerprint: String) -> StudyMeta {
+        StudyMeta {
+            study: study.into(),
+            fingerprint,
+            date: self.date.clone(),
+            git_revision: self.git_revision.clone(),
+            git_dirty: self.git_dirty,
+            cpu_model: self.cpu_model.clone(),
+            kept: false,
+        }
+    }
+
+    /// The studies kept from an earlier run.
+    pub fn kept_studies(&self) -> impl Iterator<Item = &StudyMeta> {
+        self.studies.iter().filter(|s| s.kept)
     }
 
     /// The first line of `rustc -vV` (e.g. `rustc 1.95.0 (… 2026-04-14)`).
@@ -155,6 +197,7 @@ impl Meta {
                 processes: 20,
                 seconds: 0.25,
             }],
+            studies: Vec::new(),
         }
     }
 }

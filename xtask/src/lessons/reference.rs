@@ -375,6 +375,35 @@ pub struct Reproduce {
     pub processes: usize,
     /// Which optional data files exist.
     pub files: Files,
+    /// The studies this run kept from an earlier one instead of measuring.
+    pub kept: Vec<Kept>,
+}
+
+/// A study kept from an earlier run, and when and where it was measured.
+#[derive(Clone, Debug, Serialize)]
+pub struct Kept {
+    /// The study's id (`textbook`, `csp-grid`, …; the template names it).
+    pub study: String,
+    /// UTC date of the run that measured it.
+    pub date: String,
+    /// That run's revision (12 digits).
+    pub revision: String,
+    /// Whether that run's tree had uncommitted changes.
+    pub dirty: bool,
+    /// The CPU that measured it.
+    pub cpu: String,
+}
+
+impl From<&crate::data::meta::StudyMeta> for Kept {
+    fn from(s: &crate::data::meta::StudyMeta) -> Kept {
+        Kept {
+            study: s.study.clone(),
+            date: s.date.clone(),
+            revision: s.git_revision[..s.git_revision.len().min(12)].to_string(),
+            dirty: s.git_dirty,
+            cpu: s.cpu_model.clone(),
+        }
+    }
 }
 
 /// The optional data files.
@@ -431,6 +460,7 @@ fn reproduce(ctx: &Ctx) -> Reproduce {
             local_study: !ctx.data.local_study.is_empty(),
             long_runs: ctx.data.long_runs.len(),
         },
+        kept: m.kept_studies().map(Kept::from).collect(),
     }
 }
 
@@ -523,6 +553,16 @@ pub(super) fn reproduce_flips(ctx: &Ctx) -> Vec<Chapter> {
         csp_grid: false,
         local_study: false,
         long_runs: if f.files.long_runs == 0 { 3 } else { 0 },
+    };
+    // Kept studies (one measured on a dirty tree) when the data kept none, else none.
+    f.kept = if f.kept.is_empty() {
+        let mut example = crate::data::meta::Meta::example();
+        let mut dirty = example.measured_now("traces", String::new());
+        dirty.git_dirty = true;
+        example.studies = vec![example.measured_now("textbook", String::new()), dirty];
+        example.studies.iter().map(Kept::from).collect()
+    } else {
+        Vec::new()
     };
     vec![Chapter::new(&f, Vec::new())]
 }

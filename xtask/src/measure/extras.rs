@@ -1,13 +1,16 @@
-//! The measurements beside the families' series, each timed into
-//! `meta.time_spent`: nodes per depth, the block-sums comparison, the
-//! constraint-search grid and the textbook's table of checks, the
-//! local-search study and the textbook study.
+//! The studies beside the families' series, each timed into
+//! `meta.time_spent` or kept from the previous run ([`super::kept`]):
+//! nodes per depth, the block-sums comparison, the constraint-search grid
+//! and the textbook's table of checks, the local-search study and the
+//! textbook study.
 
+use std::path::Path;
 use std::time::Instant;
 
 use queens_core::{Approach, Info, Kind};
 
 use super::build::Binaries;
+use super::kept::Study;
 use super::runner::{Job, Run, verify};
 use super::{DEPTHS_N, Measurer, block_sums, csp_book, csp_grid, local_study, textbook};
 use crate::data::meta::TimeSpent;
@@ -35,69 +38,129 @@ impl Measurer {
         profile: Profile,
         approaches: &[&'static dyn Approach],
     ) -> Result<Rows> {
-        self.timed("depths", "all", |m| {
-            m.all_depths(approaches)?;
-            Ok(((), 1))
-        })?;
+        self.depths = self.study(
+            Study::Depths,
+            "all",
+            |m| {
+                m.all_depths(approaches)?;
+                Ok((std::mem::take(&mut m.depths), 1))
+            },
+            |dir| data::read_csv(&dir.join(data::DEPTHS)),
+        )?;
         let mut block = Vec::new();
         if let Some(exe) = &bins.block_sums {
-            block = self.timed("block-sums", "compare-orders", |m| {
-                m.progress.set_message("block-sums --compare-orders");
-                let rows = block_sums::measure(exe, profile)?;
-                m.runner.processes += block_sums::plan(profile).0 as usize + 1;
-                Ok((rows, 1))
-            })?;
+            block = self.study(
+                Study::BlockSums,
+                "compare-orders",
+                |m| {
+                    m.progress.set_message("block-sums --compare-orders");
+                    let rows = block_sums::measure(exe, profile)?;
+                    m.runner.processes += block_sums::plan(profile).0 as usize + 1;
+                    Ok((rows, 1))
+                },
+                |dir| data::read_csv(&dir.join(data::block_sums::FILE)),
+            )?;
         }
         let ids: Vec<&str> = approaches.iter().map(|a| a.info().id).collect();
         let mut grid = Vec::new();
         if ids.contains(&csp_grid::APPROACH) {
-            grid = self.timed("csp-grid", csp_grid::APPROACH, |m| {
-                let progress = m.progress.clone();
-                let rows = csp_grid::measure(&mut m.runner, profile, &|setting, n| {
-                    progress.set_message(format!("csp grid {setting} · n = {n}"))
-                })?;
-                let points = rows.iter().filter(|r| r.sample == 0).count();
-                Ok((rows, points))
-            })?;
+            grid = self.study(
+                Study::CspGrid,
+                csp_grid::APPROACH,
+                |m| {
+                    let progress = m.progress.clone();
+                    let rows = csp_grid::measure(&mut m.runner, profile, &|setting, n| {
+                        progress.set_message(format!("csp grid {setting} · n = {n}"))
+                    })?;
+                    let points = rows.iter().filter(|r| r.sample == 0).count();
+                    Ok((rows, points))
+                },
+                |dir| data::read_csv(&dir.join(data::csp_grid::FILE)),
+            )?;
         }
         let mut book_table = Vec::new();
         if let Some(exe) = &bins.checks_table {
-            book_table = self.timed("csp-book", csp_grid::APPROACH, |m| {
-                m.progress
-                    .set_message("checks-table (AIMA 2nd ed. Figure 5.5)");
-                let rows = csp_book::measure(exe, profile)?;
-                m.runner.processes += 1;
-                Ok((rows, 1))
-            })?;
+            book_table = self.study(
+                Study::CspBook,
+                csp_grid::APPROACH,
+                |m| {
+                    m.progress
+                        .set_message("checks-table (AIMA 2nd ed. Figure 5.5)");
+                    let rows = csp_book::measure(exe, profile)?;
+                    m.runner.processes += 1;
+                    Ok((rows, 1))
+                },
+                |dir| data::read_csv(&dir.join(data::csp_book::FILE)),
+            )?;
         }
         let mut study = Vec::new();
         if let (Some(exe), true) = (&bins.local_study, ids.contains(&local_study::APPROACH)) {
-            study = self.timed("local-study", local_study::APPROACH, |m| {
-                let progress = m.progress.clone();
-                let rows = local_study::measure(exe, profile, &|setting, n| {
-                    progress.set_message(format!("local study {setting} · n = {n}"))
-                })?;
-                // One process per setting and size.
-                let points =
-                    queens_min_conflicts::STUDY.len() * local_study::plan(profile).sizes.len();
-                m.runner.processes += points;
-                Ok((rows, points))
-            })?;
+            study = self.study(
+                Study::LocalStudy,
+                local_study::APPROACH,
+                |m| {
+                    let progress = m.progress.clone();
+                    let rows = local_study::measure(exe, profile, &|setting, n| {
+                        progress.set_message(format!("local study {setting} · n = {n}"))
+                    })?;
+                    // One process per setting and size.
+                    let points =
+                        queens_min_conflicts::STUDY.len() * local_study::plan(profile).sizes.len();
+                    m.runner.processes += points;
+                    Ok((rows, points))
+                },
+                |dir| data::read_csv(&dir.join(data::local_study::FILE)),
+            )?;
         }
         let mut book = Vec::new();
         if let Some(exe) = &bins.starts {
-            book = self.timed("textbook", "local searches", |m| {
-                let progress = m.progress.clone();
-                let has = |id: &str| ids.contains(&id);
-                let rows = textbook::measure(exe, profile, &has, &|method, n| {
-                    progress.set_message(format!("textbook study {method} · n = {n}"))
-                })?;
-                let points = rows.len();
-                m.runner.processes += points;
-                Ok((rows, points))
-            })?;
+            book = self.study(
+                Study::Textbook,
+                "local searches",
+                |m| {
+                    let progress = m.progress.clone();
+                    let has = |id: &str| ids.contains(&id);
+                    let rows = textbook::measure(exe, profile, &has, &|method, n| {
+                        progress.set_message(format!("textbook study {method} · n = {n}"))
+                    })?;
+                    let points = rows.len();
+                    m.runner.processes += points;
+                    Ok((rows, points))
+                },
+                |dir| data::read_csv(&dir.join(data::textbook::FILE)),
+            )?;
         }
         Ok((block, grid, book_table, study, book))
+    }
+
+    /// One study: its rows kept from the previous run when its fingerprint
+    /// is unchanged (`load` reads them from that run's folder), else
+    /// measured by `measure` and timed.
+    fn study<T>(
+        &mut self,
+        study: Study,
+        label: &str,
+        measure: impl FnOnce(&mut Measurer) -> Result<(T, usize)>,
+        load: impl FnOnce(&Path) -> Result<T>,
+    ) -> Result<T> {
+        let fingerprint = self.keeper.fingerprint(study)?;
+        if let Some((meta, dir)) = self.keeper.kept(study, &fingerprint) {
+            let rows = load(dir)?;
+            self.progress.suspend(|| {
+                eprintln!(
+                    "  {:<8} {label:<30} kept: measured {} at {}, its code unchanged",
+                    study.name(),
+                    meta.date,
+                    &meta.git_revision[..meta.git_revision.len().min(12)]
+                )
+            });
+            self.studies.push(meta);
+            return Ok(rows);
+        }
+        let rows = self.timed(study.name(), label, measure)?;
+        self.studies
+            .push(self.now.measured_now(study.name(), fingerprint));
+        Ok(rows)
     }
 
     /// Runs `f`, prints and records the time it took; `f` returns its

@@ -9,6 +9,7 @@ pub mod csp_book;
 pub mod csp_grid;
 mod extras;
 pub mod growth;
+pub mod kept;
 pub mod local_study;
 pub mod long_runs;
 mod runner;
@@ -25,7 +26,7 @@ use queens_core::{Approach, Info, Kind};
 use self::build::Binaries;
 use self::growth::Model;
 use self::runner::{Job, Record, Run, Runner, sample_row, verify};
-use crate::data::meta::{Meta, TimeSpent};
+use crate::data::meta::{Meta, StudyMeta, TimeSpent};
 use crate::data::{ApproachMeta, Board, Dataset, Depth, Family, Sample, Status, Stop};
 use crate::profile::{Profile, Settings};
 use crate::{Result, bail, format};
@@ -48,6 +49,12 @@ struct Measurer {
     boards: BTreeMap<usize, Board>,
     depths: Vec<Depth>,
     spent: Vec<TimeSpent>,
+    /// Decides which studies are kept from the previous run.
+    keeper: kept::Keeper,
+    /// This run's meta, for the studies it measures.
+    now: Meta,
+    /// Where each study's rows came from.
+    studies: Vec<StudyMeta>,
 }
 
 /// What measuring one point found.
@@ -216,9 +223,14 @@ impl Measurer {
             steps: false,
             ..job
         };
-        let mut times = Vec::new();
+        // The instrumented process timed its first, uninstrumented run just
+        // as a `--no-steps` process does (the steps come from a second run
+        // after it): that time is the point's first sample.
+        self.samples
+            .push(sample_row(job, 0, Some(&record), Status::Ok, steps));
+        let mut times = vec![record.nanos];
         let mut peak = record.peak_bytes.unwrap_or(0);
-        for index in 0..count as u32 {
+        for index in 1..count as u32 {
             match self.runner.run(timed)? {
                 Run::Done(r) => {
                     verify(timed, &r)?;
@@ -324,12 +336,14 @@ pub fn median(values: &mut [u64]) -> f64 {
 }
 
 /// Measures `approaches` with `profile` by running the `queens` binary (and
-/// the `block-sums` comparison, when built).
+/// the studies' binaries, when built); `keeper` says which studies are kept
+/// from the previous run instead.
 pub fn measure(
     bins: &Binaries,
     profile: Profile,
     approaches: &[&'static dyn Approach],
     command: String,
+    keeper: kept::Keeper,
 ) -> Result<Dataset> {
     let settings = profile.settings();
     let mut meta = Meta::collect(profile.name(), settings.into(), command);
@@ -373,6 +387,9 @@ pub fn measure(
         boards: BTreeMap::new(),
         depths: Vec::new(),
         spent: Vec::new(),
+        keeper,
+        now: meta.clone(),
+        studies: Vec::new(),
     };
     for (family, info) in plan {
         if let Err(e) = m.approach(family, info) {
@@ -390,6 +407,7 @@ pub fn measure(
         };
     m.progress.finish_and_clear();
     meta.time_spent = m.spent;
+    meta.studies = m.studies;
     let registry = REGISTRY.ids();
     let approaches = approaches
         .iter()

@@ -266,6 +266,42 @@ pub fn collect(queens: &Path, dir: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The traces of a `report`: kept from the previous run when their
+/// fingerprint is unchanged ([`super::kept`]), else collected and timed;
+/// `meta` records which.
+pub fn collect_or_keep(
+    keeper: &super::kept::Keeper,
+    queens: &Path,
+    dir: &Path,
+    meta: &mut crate::data::meta::Meta,
+) -> Result<()> {
+    use super::kept::{Study, copy_folder};
+    let fingerprint = keeper.fingerprint(Study::Traces)?;
+    if let Some((kept, from)) = keeper.kept(Study::Traces, &fingerprint) {
+        copy_folder(&from.join(traces::FOLDER), &dir.join(traces::FOLDER))?;
+        eprintln!(
+            "xtask: traces kept: measured {} at {}, their code unchanged",
+            kept.date,
+            &kept.git_revision[..kept.git_revision.len().min(12)]
+        );
+        meta.studies.push(kept);
+        return Ok(());
+    }
+    let start = Instant::now();
+    collect(queens, dir)?;
+    let count = traces::load(dir)?.len();
+    meta.time_spent.push(crate::data::meta::TimeSpent {
+        family: Study::Traces.name().into(),
+        approach: "all".into(),
+        points: count,
+        processes: count,
+        seconds: (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+    });
+    let now = meta.measured_now(Study::Traces.name(), fingerprint);
+    meta.studies.push(now);
+    Ok(())
+}
+
 /// `queens` with its arguments, as a command line for messages.
 fn command_line(queens: &Path, args: &[String]) -> String {
     format!("{} {}", queens.display(), args.join(" "))

@@ -38,6 +38,8 @@ struct IndexFacts<'a> {
     left_out: Vec<LeftOut>,
     /// Minutes to read the core chapters.
     core_minutes: f64,
+    /// Whether some studies were kept from an earlier run.
+    kept: bool,
 }
 
 /// What the answer key reads.
@@ -81,6 +83,7 @@ pub fn pages(
             .filter(|r| r.part == Part::Core)
             .map(|r| r.minutes)
             .sum(),
+        kept: m.kept_studies().next().is_some(),
     };
     let mut out = BTreeMap::new();
     let page = |body: String| format!("{GENERATED}\n\n{body}");
