@@ -3,6 +3,7 @@
 
 use queens_approaches::REGISTRY;
 
+mod harness;
 mod queens_cmd;
 use queens_cmd::{queens, stdout};
 
