@@ -193,7 +193,9 @@ pub struct Args {
     /// FILE (JSON) records each finished task and its solutions, for the
     /// arguments that decide the tasks (approach, N, --shard, knobs; not
     /// --threads). It is replaced whole every few seconds, at the end, and when
-    /// the run is interrupted (Ctrl-C, SIGTERM, SIGHUP). A rerun with the same
+    /// the run is interrupted (Ctrl-C, SIGTERM, SIGHUP; the run then ends by
+    /// that signal, and prints its answer first if every task had finished,
+    /// FILE then complete). A rerun with the same
     /// FILE and arguments skips the finished tasks and gives the same count;
     /// once the count is complete FILE is kept, marked complete, and a rerun
     /// prints its answer at once. A FILE written for other arguments, or one

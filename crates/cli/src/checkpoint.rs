@@ -15,7 +15,8 @@
 //! changed together), so the file carries a checksum of its content
 //! ([`checksum`]: FNV-1a, 64 bits, over the object without its `checksum`
 //! field, written compactly with its keys sorted: `jq -cjS 'del(.checksum)'`
-//! prints those bytes). A file whose checksum does not match was edited or
+//! prints those bytes; every field, the task numbers in `finished`
+//! included). A file whose checksum does not match was edited or
 //! damaged, and is refused. FNV-1a catches mistakes and edits, not an
 //! adversary, who could recompute it; a checkpoint is the user's own file.
 //! Version 1 files (before the checksum) are refused too, with the advice
@@ -376,6 +377,8 @@ mod tests {
         let edited = [
             good.replace("[2,3,null]", "[2,4,null]")
                 .replace("\"solutions\":8", "\"solutions\":9"),
+            // A task renumbered (4 is the shard's too, and unfinished).
+            good.replace("[2,3,null]", "[4,3,null]"),
             good.replace(&sum, &"0".repeat(16)),
             good.replace(&format!(",\"checksum\":\"{sum}\""), ""),
         ];

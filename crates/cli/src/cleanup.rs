@@ -11,6 +11,8 @@
 //! A run that keeps a checkpoint holds the signal instead ([`defer`]): the
 //! handler only notes it ([`pending`]), and the run saves what it has, then
 //! ends as the signal would have ([`end`]). A second signal ends it at once.
+//! A held signal may outlive the count ([`Deferral::keep`]): the run then
+//! prints its answer and `main` ends it by the signal.
 
 use std::path::Path;
 
@@ -43,6 +45,12 @@ mod imp {
     const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
     extern "C" fn on_signal(signal: libc::c_int) {
+        take(signal)
+    }
+
+    /// What a caught signal does: held for the run (the first, while
+    /// deferred), else the end. Async-signal-safe.
+    pub fn take(signal: libc::c_int) {
         if DEFER.load(Ordering::SeqCst)
             && PENDING
                 .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
@@ -150,6 +158,24 @@ pub fn defer() -> Deferral {
         imp::DEFER.store(true, std::sync::atomic::Ordering::SeqCst);
     }
     Deferral(())
+}
+
+/// Acts as if `signal` had been caught: the test hooks' way in, which
+/// holds whatever dispositions the process inherited.
+pub fn caught(signal: i32) {
+    #[cfg(unix)]
+    imp::take(signal);
+    #[cfg(not(unix))]
+    end(signal)
+}
+
+impl Deferral {
+    /// Keeps the signals held for the rest of the run: a count that is
+    /// complete prints its answer, then `main` ends the run by a held
+    /// signal; a second signal still ends it at once.
+    pub fn keep(self) {
+        let _ = std::mem::ManuallyDrop::new(self);
+    }
 }
 
 /// The signal held, if one came.

@@ -24,7 +24,8 @@ Exit status:
      stderr, nothing on stdout (also a --checkpoint file that is damaged or
      belongs to other arguments)
 A run interrupted by Ctrl-C, SIGTERM or SIGHUP ends by that signal (130, 143
-or 129 in most shells), its --checkpoint saved first.";
+or 129 in most shells), its --checkpoint saved first; a --checkpoint count
+whose every task had finished when the signal came prints its answer first.";
 
 /// How every board prints, whatever the approach.
 pub const BOARDS: &str = "\

@@ -58,10 +58,26 @@ fn main() -> ExitCode {
     };
     // Every file is dropped (a staged one removed) before the status is
     // reported: nothing exits the process from inside `run`.
-    match run(&args) {
+    let result = run(&args);
+    let complete = result.is_ok();
+    let status = match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),
+    };
+    // A signal held past a complete count (`Session::finish`): its answer
+    // is out, and the run ends as the signal would have.
+    if let Some(signal) = cleanup::pending() {
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+        if complete && let Some(file) = &args.checkpoint {
+            eprintln!(
+                "queens: interrupted after the count was complete: its answer is printed, and \
+                 the --checkpoint file {} holds it",
+                file.display()
+            );
+        }
+        cleanup::end(signal);
     }
+    status
 }
 
 /// Checks the command line against the approach, opens the files, runs.

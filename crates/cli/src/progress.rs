@@ -9,12 +9,21 @@
 //! [`cleanup::defer`]) saves the tasks finished so far and ends the run as
 //! the signal would have. The count itself saves once more at its end,
 //! marked complete; a rerun of a complete file prints its answer at once.
+//! A signal that comes once every task has finished withholds nothing:
+//! the answer is known, so it is saved complete and printed, and then the
+//! run ends by the signal (so a shell loop or a job script still stops).
 //!
 //! Test hooks (environment): `QUEENS_PROGRESS_AFTER_MS` sets the delay
-//! before the progress line; `QUEENS_INTERRUPT_AFTER_TASKS=K` makes the run
-//! send itself SIGINT once K tasks have finished, as a Ctrl-C would;
-//! `QUEENS_TASK_DELAY_MS=D` holds each counting thread D ms after each task
-//! it finishes, so that a test can signal a small count while it runs.
+//! before the progress line; `QUEENS_SAVE_EVERY_MS` the time between saves;
+//! `QUEENS_INTERRUPT_AFTER_TASKS=K` makes the run take a SIGINT once K
+//! tasks have finished, by the handler's own path (so whatever the
+//! dispositions it inherited); `QUEENS_PAUSE_AFTER_TASKS=K` makes the
+//! thread that finished the K-th task (and each later one) say so on
+//! stderr and wait for a line on stdin, its end, or a held signal, so that
+//! a test signals a count at a known point; `QUEENS_HOLD_SAVE=1` makes an
+//! interrupted run say so and wait forever instead of saving, so that a
+//! second signal comes while the first is held; `QUEENS_TASK_DELAY_MS=D`
+//! holds each counting thread D ms after each task, so a small count lasts.
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -41,6 +50,8 @@ const REDRAW_EVERY: Duration = Duration::from_millis(250);
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 /// How often the checkpoint is saved while tasks finish.
 const SAVE_EVERY: Duration = Duration::from_secs(5);
+/// The line a paused count writes ([`pause`]); tests wait for it.
+pub const PAUSED: &str = "queens: test hook: paused after";
 
 /// The count's side of a long run: what it has done, for the ticker.
 struct Tracker {
@@ -58,6 +69,8 @@ struct Tracker {
     fresh: Mutex<BTreeMap<usize, Tally>>,
     done: AtomicUsize,
     interrupt_after: Option<usize>,
+    pause_after: Option<usize>,
+    hold_save: bool,
     task_delay: Option<Duration>,
     /// Held while a save is being written.
     saving: Mutex<()>,
@@ -93,9 +106,10 @@ impl Watch for Tracker {
         }
         #[cfg(unix)]
         if self.interrupt_after == Some(done) {
-            // SAFETY: raising a signal has no memory effects; the handler
-            // installed by `cleanup::defer` only records it.
-            unsafe { libc::raise(libc::SIGINT) };
+            cleanup::caught(libc::SIGINT);
+        }
+        if self.pause_after.is_some_and(|k| done >= k) {
+            pause(done);
         }
     }
 
@@ -117,6 +131,11 @@ impl Tracker {
         Some((self.before.len() + self.done.load(Ordering::SeqCst), *owned))
     }
 
+    /// Whether every owned task has finished: the answer is known.
+    fn complete(&self) -> bool {
+        self.progress().is_some_and(|(done, owned)| done == owned)
+    }
+
     /// Writes the checkpoint with every task finished so far; `Ok(None)`
     /// without a checkpoint or before counting began.
     fn save(&self) -> std::io::Result<Option<(usize, usize)>> {
@@ -132,9 +151,22 @@ impl Tracker {
         Ok(Some((all.len(), owned)))
     }
 
-    /// Saves what is finished, says so, and ends the run by `signal`.
-    fn interrupt(&self, signal: i32) -> ! {
+    /// Saves what is finished, says so, and ends the run by `signal`;
+    /// returns only when every task has finished, for the answer to be
+    /// printed first ([`Session::finish`]).
+    fn interrupt(&self, signal: i32) {
+        if self.hold_save {
+            eprintln!("queens: test hook: holding the save");
+            loop {
+                thread::park();
+            }
+        }
+        if self.complete() {
+            return;
+        }
         let what = match self.save() {
+            // The last task finished meanwhile.
+            Ok(Some((done, owned))) if done == owned => return,
             Ok(Some((done, owned))) => format!(
                 "the --checkpoint file {} holds {done} of {owned} tasks: run the same command \
                  again to go on",
@@ -193,6 +225,8 @@ impl Session {
             fresh: Mutex::default(),
             done: AtomicUsize::new(0),
             interrupt_after: hook("QUEENS_INTERRUPT_AFTER_TASKS"),
+            pause_after: hook("QUEENS_PAUSE_AFTER_TASKS"),
+            hold_save: hook("QUEENS_HOLD_SAVE").is_some_and(|h| h > 0),
             task_delay: hook("QUEENS_TASK_DELAY_MS").map(|ms| Duration::from_millis(ms as u64)),
             saving: Mutex::new(()),
         });
@@ -206,11 +240,12 @@ impl Session {
         }
         let deferral = args.checkpoint.is_some().then(cleanup::defer);
         let stop = Arc::new(AtomicBool::new(false));
-        let after = hook("QUEENS_PROGRESS_AFTER_MS")
-            .map_or(PROGRESS_AFTER, |ms| Duration::from_millis(ms as u64));
+        let ms = |name| hook(name).map(|ms| Duration::from_millis(ms as u64));
+        let after = ms("QUEENS_PROGRESS_AFTER_MS").unwrap_or(PROGRESS_AFTER);
+        let every = ms("QUEENS_SAVE_EVERY_MS").unwrap_or(SAVE_EVERY);
         let handle = {
             let (tracker, stop) = (Arc::clone(&tracker), Arc::clone(&stop));
-            thread::spawn(move || tick(&tracker, &stop, show.then_some(after)))
+            thread::spawn(move || tick(&tracker, &stop, show.then_some(after), every))
         };
         Ok(Some(Session {
             tracker,
@@ -231,7 +266,10 @@ impl Session {
     }
 
     /// After the count: the progress line cleared, the checkpoint saved
-    /// (complete), or the run ended if it was interrupted meanwhile.
+    /// (complete), or the run ended if it was interrupted with tasks left.
+    /// Signals stay held to the end of the run: one that comes now, or
+    /// came after the last task finished, lets the answer be printed
+    /// before `main` ends the run by it.
     pub fn finish(mut self) -> Result<(), Failure> {
         if let Some((handle, stop)) = self.ticker.take() {
             stop.store(true, Ordering::SeqCst);
@@ -249,7 +287,9 @@ impl Session {
             path: self.tracker.name(),
             error,
         })?;
-        drop(self.deferral.take());
+        if let Some(deferral) = self.deferral.take() {
+            deferral.keep();
+        }
         Ok(())
     }
 }
@@ -259,8 +299,33 @@ fn hook(name: &str) -> Option<usize> {
     std::env::var(name).ok()?.trim().parse().ok()
 }
 
-/// The ticker: progress line (`show`: after how long), saves, Ctrl-C.
-fn tick(tracker: &Tracker, stop: &AtomicBool, show: Option<Duration>) {
+/// Test hook: holds this counting thread until a line or the end comes
+/// on stdin, or a signal is held; says so on stderr first.
+fn pause(done: usize) {
+    static ONE: Mutex<()> = Mutex::new(());
+    let _one = ONE.lock();
+    eprintln!("{PAUSED} {done} tasks");
+    #[cfg(unix)]
+    while cleanup::pending().is_none() {
+        let mut stdin = libc::pollfd {
+            fd: 0,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd; waits at most 10 ms.
+        if unsafe { libc::poll(&mut stdin, 1, 10) } > 0 {
+            let mut byte = 0u8;
+            // SAFETY: reads one byte into `byte`; unbuffered, so each
+            // pause takes one line.
+            while unsafe { libc::read(0, (&raw mut byte).cast(), 1) } == 1 && byte != b'\n' {}
+            return;
+        }
+    }
+}
+
+/// The ticker: progress line (`show`: after how long), saves (`every`),
+/// Ctrl-C.
+fn tick(tracker: &Tracker, stop: &AtomicBool, show: Option<Duration>, every: Duration) {
     let born = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let (mut saved_at, mut saved_done, mut warned) = (Instant::now(), 0, false);
@@ -272,6 +337,8 @@ fn tick(tracker: &Tracker, stop: &AtomicBool, show: Option<Duration>) {
                 bar.finish_and_clear();
             }
             tracker.interrupt(signal);
+            // Every task has finished: `Session::finish` takes it from here.
+            break;
         }
         if stop.load(Ordering::SeqCst) {
             break;
@@ -295,7 +362,7 @@ fn tick(tracker: &Tracker, stop: &AtomicBool, show: Option<Duration>) {
                 (drawn, drawn_at) = (line, Some(Instant::now()));
             }
         }
-        if saved_at.elapsed() >= SAVE_EVERY && done != saved_done {
+        if saved_at.elapsed() >= every && done != saved_done {
             saved_at = Instant::now();
             match tracker.save() {
                 Ok(_) => saved_done = done,

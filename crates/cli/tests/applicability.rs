@@ -4,6 +4,8 @@
 //! refused with status 2, nothing on stdout, and one message that names
 //! the option, the approach and where the option applies.
 
+mod harness;
+
 use std::process::Command;
 
 use queens_approaches::REGISTRY;
@@ -184,11 +186,11 @@ fn every_option_is_refused_where_it_does_not_apply_and_only_there() {
             let mut args = vec!["--algo", id];
             args.extend(row.args);
             args.push("6");
-            let out = Command::new(env!("CARGO_BIN_EXE_queens"))
-                .args(&args)
-                .current_dir(dir.path())
-                .output()
-                .unwrap();
+            let out = harness::output(
+                Command::new(env!("CARGO_BIN_EXE_queens"))
+                    .args(&args)
+                    .current_dir(dir.path()),
+            );
             let err = String::from_utf8_lossy(&out.stderr);
             if (row.applies)(*approach) {
                 // Accepted: the run succeeds, or a local search that may stop
@@ -225,10 +227,7 @@ fn every_option_is_refused_where_it_does_not_apply_and_only_there() {
 #[test]
 fn the_approaches_named_are_those_the_option_applies_to() {
     let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_queens"))
-            .args(args)
-            .output()
-            .unwrap();
+        let out = harness::output(Command::new(env!("CARGO_BIN_EXE_queens")).args(args));
         String::from_utf8(out.stderr).unwrap()
     };
     let listed = |err: &str| -> Vec<String> {

@@ -10,14 +10,15 @@ use std::process::{Command, Output, Stdio};
 use queens_core::known;
 use serde_json::Value;
 
+mod harness;
+
 fn queens(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .envs(env.iter().copied())
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
+    harness::output(
+        Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .envs(env.iter().copied())
+            .current_dir(dir),
+    )
 }
 
 /// The solutions of a `--json --no-steps` count.
@@ -258,7 +259,7 @@ fn checkpoints_apply_to_untraced_counts_by_the_splitting_counters_only() {
 /// Starts `queens` with standard error on a new pseudo-terminal (standard
 /// output piped); returns it and the terminal's master side.
 #[cfg(target_os = "linux")]
-fn spawn_on_a_terminal(args: &[&str]) -> (std::process::Child, fs::File) {
+fn spawn_on_a_terminal(args: &[&str], env: &[(&str, &str)]) -> (std::process::Child, fs::File) {
     use std::os::fd::FromRawFd;
     // SAFETY: plain libc calls on a descriptor this function owns; the
     // slave's name is copied before any other pty call.
@@ -287,6 +288,7 @@ fn spawn_on_a_terminal(args: &[&str]) -> (std::process::Child, fs::File) {
     let child = Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(args)
         .env("QUEENS_PROGRESS_AFTER_MS", "0")
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(terminal)
@@ -315,25 +317,27 @@ fn read_terminal(mut master: fs::File) -> std::sync::mpsc::Receiver<Vec<u8>> {
 /// returns what reached the terminal and standard output.
 #[cfg(target_os = "linux")]
 fn on_a_terminal(args: &[&str]) -> (String, String) {
-    let (child, master) = spawn_on_a_terminal(args);
+    let (mut child, master) = spawn_on_a_terminal(args, &[]);
     let chunks = read_terminal(master);
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
+    let stdout = child.stdout.take().unwrap();
+    let stdout = std::thread::spawn(move || std::io::read_to_string(stdout).unwrap());
+    let status = harness::wait(&mut child, "queens on a terminal");
+    assert!(status.success());
     let seen: Vec<u8> = chunks.iter().flatten().collect();
     (
         String::from_utf8_lossy(&seen).into_owned(),
-        String::from_utf8(out.stdout).unwrap(),
+        stdout.join().unwrap(),
     )
 }
 
 /// Reads the terminal of a `queens` run until `needle` appears, then stops
 /// the run: the test waits for the event, not for a time, so it holds on
-/// a machine of any speed (a minute without it fails).
+/// a machine of any speed (two minutes without it fails).
 #[cfg(target_os = "linux")]
 fn until_on_a_terminal(args: &[&str], needle: &str) -> String {
-    let (mut child, master) = spawn_on_a_terminal(args);
+    let (mut child, master) = spawn_on_a_terminal(args, &[]);
     let chunks = read_terminal(master);
-    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let give_up = std::time::Instant::now() + harness::DEADLINE;
     let mut seen = Vec::new();
     while !String::from_utf8_lossy(&seen).contains(needle) {
         let left = give_up.saturating_duration_since(std::time::Instant::now());
@@ -343,7 +347,7 @@ fn until_on_a_terminal(args: &[&str], needle: &str) -> String {
         }
     }
     let _ = child.kill();
-    let _ = child.wait();
+    harness::wait(&mut child, "queens, killed");
     String::from_utf8_lossy(&seen).into_owned()
 }
 
@@ -373,5 +377,45 @@ fn the_progress_line_is_for_a_terminal_and_never_for_json() {
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "16-Queens has 14772512 solutions\n"
+    );
+}
+
+/// The progress line is redrawn at most four times a second, however
+/// often its text changes: the redraws that reach the terminal, counted
+/// against the time they took to come (a loaded machine only slows them).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_progress_line_is_redrawn_at_most_four_times_a_second() {
+    use std::time::{Duration, Instant};
+    // A task every 20 ms on one thread: the line's text changes at every
+    // tick of the ticker (ten a second).
+    let (mut child, master) = spawn_on_a_terminal(
+        &["--algo", "half-join", "--threads", "1", "16"],
+        &[("QUEENS_TASK_DELAY_MS", "20")],
+    );
+    let chunks = read_terminal(master);
+    let give_up = Instant::now() + harness::DEADLINE;
+    // Redraws after the first chunk that holds one, and the time from it.
+    let (mut first, mut later, mut elapsed) = (None::<Instant>, 0, Duration::ZERO);
+    while later < 12 {
+        let left = give_up.saturating_duration_since(Instant::now());
+        let chunk = chunks
+            .recv_timeout(left)
+            .unwrap_or_else(|e| panic!("{later} redraws, then {e:?}"));
+        let draws = String::from_utf8_lossy(&chunk).matches(" tasks, ").count();
+        match first {
+            Some(at) => (later, elapsed) = (later + draws, at.elapsed()),
+            None if draws > 0 => first = Some(Instant::now()),
+            None => {}
+        }
+    }
+    let _ = child.kill();
+    harness::wait(&mut child, "queens, killed");
+    // Each redraw 250 ms after the one before; one more for a redraw read
+    // late with the first, one for rounding.
+    let most = 4.0 * elapsed.as_secs_f64() + 2.0;
+    assert!(
+        later as f64 <= most,
+        "{later} redraws in {elapsed:?}: more than four a second"
     );
 }

@@ -1,20 +1,21 @@
 //! A `--checkpoint` file edited so that its numbers still add up (issue 28,
 //! bug 6) is refused by its checksum, and left as it is.
 
+mod harness;
+
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use queens_core::known;
 use serde_json::Value;
 
 fn queens(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
+    harness::output(
+        Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .current_dir(dir),
+    )
 }
 
 const COUNT: [&str; 6] = ["--algo", "half-join", "--checkpoint", "ck.json", "--", "11"];
@@ -84,4 +85,57 @@ fn a_checkpoint_edited_consistently_is_refused() {
         String::from_utf8_lossy(&out.stdout),
         format!("11-Queens has {} solutions\n", known::total(11).unwrap())
     );
+}
+
+#[test]
+fn a_task_renumbered_in_finished_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = [
+        "--algo",
+        "half-join",
+        "--threads",
+        "1",
+        "--checkpoint",
+        "ck.json",
+        "11",
+    ];
+    // A partial file: three tasks finished, then a SIGINT (by the hook).
+    let out = harness::output(
+        Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .env("QUEENS_INTERRUPT_AFTER_TASKS", "3")
+            .current_dir(d),
+    );
+    assert!(!out.status.success(), "{out:?}");
+    let path = d.join("ck.json");
+    let mut saved: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+    let tasks: Vec<u64> = saved["finished"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t[0].as_u64().unwrap())
+        .collect();
+    assert_eq!(tasks.len(), 3, "{saved}");
+    // One task number changed to one not finished, in order: the count,
+    // the sum and the order all still hold.
+    let total = saved["tasks"].as_u64().unwrap();
+    let (j, renumbered) = (0..3)
+        .find_map(|j| {
+            let low = if j == 0 { 0 } else { tasks[j - 1] + 1 };
+            let high = if j == 2 { total } else { tasks[j + 1] };
+            (low..high).find(|&t| t != tasks[j]).map(|t| (j, t))
+        })
+        .expect("a free task number");
+    saved["finished"][j][0] = renumbered.into();
+    let edited = saved.to_string();
+    fs::write(&path, &edited).unwrap();
+    let out = queens(d, &args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("error: the --checkpoint file ck.json does not match its checksum"),
+        "{err}"
+    );
+    assert_eq!(fs::read_to_string(&path).unwrap(), edited);
 }

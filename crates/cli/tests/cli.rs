@@ -4,6 +4,7 @@
 use std::process::{Command, Output};
 
 mod board;
+mod harness;
 
 use board::of_json as board_of;
 
@@ -11,10 +12,7 @@ use queens_approaches::REGISTRY;
 use queens_core::{Kind, is_solution, known};
 
 fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .expect("queens runs")
+    harness::output(Command::new(env!("CARGO_BIN_EXE_queens")).args(args))
 }
 
 fn stdout(args: &[&str]) -> String {

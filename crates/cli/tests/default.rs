@@ -6,6 +6,7 @@
 use queens_core::known;
 use std::collections::BTreeMap;
 
+mod harness;
 mod queens_cmd;
 use queens_cmd::{queens, stdout};
 

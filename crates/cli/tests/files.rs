@@ -5,6 +5,8 @@
 //! is refused naming the user's path and its folder, never the temporary
 //! file.
 
+mod harness;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -18,7 +20,7 @@ fn command(dir: &Path, args: &[&str]) -> Command {
 }
 
 fn queens(dir: &Path, args: &[&str]) -> Output {
-    command(dir, args).output().unwrap()
+    harness::output(&mut command(dir, args))
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -43,7 +45,7 @@ fn is_board(lines: &[&str], n: usize) -> bool {
 /// Runs `queens` with standard output redirected to `file` (as `> file`).
 fn into_file(dir: &Path, args: &[&str], file: &Path) -> Output {
     let out = fs::File::create(file).unwrap();
-    command(dir, args).stdout(out).output().unwrap()
+    harness::output_elsewhere(command(dir, args).stdout(out))
 }
 
 #[test]
@@ -213,11 +215,7 @@ fn closed_stdout(dir: &Path, args: &[&str]) -> Output {
     // SAFETY: two fresh descriptors, owned here only.
     let (reader, writer) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
     drop(reader);
-    command(dir, args)
-        .stdout(writer)
-        .stderr(Stdio::piped())
-        .output()
-        .unwrap()
+    harness::output_elsewhere(command(dir, args).stdout(writer))
 }
 
 #[cfg(target_os = "linux")]
@@ -285,16 +283,24 @@ fn a_file_in_a_folder_that_cannot_be_written_is_refused_naming_the_folder() {
     let root = unsafe { libc::geteuid() } == 0;
     let binary = d.join("queens");
     if root {
-        fs::copy(env!("CARGO_BIN_EXE_queens"), &binary).unwrap();
+        // Copied by `cp`, not here: a file this process held open for
+        // writing could leak into a child another test thread forks at that
+        // moment, and exec would then fail with "Text file busy".
+        let cp = harness::output(
+            Command::new("cp")
+                .arg(env!("CARGO_BIN_EXE_queens"))
+                .arg(&binary),
+        );
+        assert!(cp.status.success(), "{cp:?}");
         mode(&binary, 0o755).unwrap();
     }
     let run = |args: &[&str]| {
         if !root {
-            return command(d, args).output().unwrap();
+            return harness::output(&mut command(d, args));
         }
         let mut cmd = Command::new(&binary);
         cmd.args(args).current_dir(d).stdin(Stdio::null());
-        cmd.uid(65534).gid(65534).output().unwrap()
+        harness::output(cmd.uid(65534).gid(65534))
     };
     let out = run(&["--first", "--output", "ro/board.txt", "8"]);
     let err = text(&out.stderr);

@@ -8,16 +8,17 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 mod board;
+mod harness;
 
 use queens_approaches::REGISTRY;
 use queens_core::{Kind, is_solution};
 
 fn queens_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("queens runs")
+    harness::output(
+        Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .current_dir(dir),
+    )
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -154,32 +155,46 @@ fn f1_a_device_is_written_never_removed(dir: &Path) {
 }
 
 /// Finding 2: An interrupted run left the file at 0 bytes. Here the run is held
-/// (its trace goes to a pipe nobody reads) with the board file staged, then
-/// interrupted with SIGINT: the file keeps its board, nothing is left beside it.
-#[cfg(unix)]
+/// (its trace goes to a pipe nobody opens) with the board file staged and its
+/// handler installed, then interrupted with SIGINT: the file keeps its board,
+/// nothing is left beside it.
+#[cfg(target_os = "linux")]
 fn f2_an_interrupted_run_leaves_the_file_as_it_was(dir: &Path) {
     use std::os::unix::process::ExitStatusExt;
     fs::write(dir.join("board.txt"), "previous board\n").unwrap();
     let fifo = std::ffi::CString::new(dir.join("pipe").to_str().unwrap()).unwrap();
     // SAFETY: a valid path; creates a named pipe.
     assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["--first", "--output", "board.txt", "--trace", "pipe", "8"])
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_queens"));
+    cmd.args(["--first", "--output", "board.txt", "--trace", "pipe", "8"])
         .current_dir(dir)
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+        .stderr(std::process::Stdio::null());
+    let mut child = harness::default_signals(&mut cmd).spawn().unwrap();
+    // Staged, and SIGINT caught (bit 2 of SigCgt): the handler that removes
+    // the staged file is in place, so the signal can come.
+    let status = format!("/proc/{}/status", child.id());
+    let caught = || {
+        fs::read_to_string(&status)
+            .ok()
+            .and_then(|s| {
+                let mask = s.lines().find_map(|l| l.strip_prefix("SigCgt:"))?;
+                u64::from_str_radix(mask.trim(), 16).ok()
+            })
+            .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+    };
     let staged = || names(dir).iter().any(|n| n.starts_with(".board.txt."));
-    let start = std::time::Instant::now();
-    while !staged() && start.elapsed().as_secs() < 10 {
+    let give_up = std::time::Instant::now() + harness::DEADLINE;
+    while !(staged() && caught()) && std::time::Instant::now() < give_up {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    assert!(staged(), "the board was never staged: {:?}", names(dir));
-    std::thread::sleep(std::time::Duration::from_millis(50));
-    // SAFETY: signals our own child.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
-    let status = child.wait().unwrap();
+    assert!(
+        staged() && caught(),
+        "never staged and held: {:?}",
+        names(dir)
+    );
+    harness::signal(child.id() as i32, libc::SIGINT);
+    let status = harness::wait(&mut child, "queens blocked on a FIFO");
     assert_eq!(status.signal(), Some(libc::SIGINT), "{status:?}");
     assert_eq!(
         fs::read_to_string(dir.join("board.txt")).unwrap(),
@@ -195,7 +210,8 @@ fn f3_threads_are_bounded_and_change_nothing(dir: &Path) {
         &["--algo", "bitmask-symmetric", "--threads", "2000", "4"],
         "--threads is too large: at most",
     );
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    // The CPUs read from /proc, not from the call queens makes.
+    let cores = harness::cpus_given();
     let limit = (4 * cores).min(1024);
     refused(
         dir,
@@ -466,7 +482,7 @@ const CASES: &[Case] = &[
         "--output to a device",
         f1_a_device_is_written_never_removed,
     ),
-    #[cfg(unix)]
+    #[cfg(target_os = "linux")]
     (
         2,
         "--output survives an interruption",

@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+
+mod harness;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
@@ -119,7 +120,7 @@ fn listing(dir: &Path) -> BTreeSet<String> {
 }
 
 /// Runs `queens` in `dir` with its output in files beside `dir` (a trace
-/// or a listing can be larger than a pipe holds); kills it after 20 s.
+/// or a listing can be larger than a pipe holds), within the harness's deadline.
 fn run(dir: &Path, out_dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
     let (out, err) = (out_dir.join("stdout"), out_dir.join("stderr"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
@@ -130,17 +131,7 @@ fn run(dir: &Path, out_dir: &Path, args: &[&str]) -> (Option<i32>, String, Strin
         .stderr(fs::File::create(&err).unwrap())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            panic!("queens {args:?} ran for more than 20 s");
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
+    let status = harness::wait(&mut child, &format!("queens {args:?}"));
     let read = |p: &Path| String::from_utf8_lossy(&fs::read(p).unwrap()).into_owned();
     (status.code(), read(&out), read(&err))
 }

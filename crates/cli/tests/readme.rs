@@ -2,14 +2,13 @@
 //! options of `queens --help`, its `--json` field list is the help's and the
 //! line's own, and both state the exit status and the extra commands.
 
+mod harness;
+
 use std::collections::BTreeSet;
 use std::process::Command;
 
 fn queens(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .unwrap();
+    let out = harness::output(Command::new(env!("CARGO_BIN_EXE_queens")).args(args));
     assert!(out.status.success(), "{args:?}");
     String::from_utf8(out.stdout).unwrap()
 }

@@ -7,6 +7,8 @@
 //! minutes) is preceded by `<!-- not run: REASON -->`, and the reason must
 //! be given.
 
+mod harness;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -68,14 +70,14 @@ fn sh(dir: &Path, command: &str) -> (bool, String) {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(format!("{command} 2>&1"))
-        .current_dir(dir)
-        .env("PATH", path)
-        .env_remove("SLURM_CPUS_PER_TASK")
-        .output()
-        .unwrap();
+    let out = harness::output(
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("{command} 2>&1"))
+            .current_dir(dir)
+            .env("PATH", path)
+            .env_remove("SLURM_CPUS_PER_TASK"),
+    );
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -1,14 +1,15 @@
 //! On a Slurm cluster: the README's job-array script, run under `sh` as
 //! written, saves its checkpoint when the job is ended as Slurm ends it
-//! (SIGTERM to every process of the job, SIGKILL a second later); and the
-//! default thread count follows the CPUs a task is given.
+//! (SIGTERM to every process of the job, SIGKILL once it has had its
+//! chance); and the default thread count follows the CPUs a task is given
+//! (its affinity mask, its cgroup's CPU quota, `SLURM_CPUS_PER_TASK`).
 #![cfg(target_os = "linux")]
 
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::thread::sleep;
-use std::time::Duration;
+
+mod harness;
 
 fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap()
@@ -36,33 +37,38 @@ fn path_with_queens() -> String {
     )
 }
 
-/// Runs the script as Slurm runs array task 1 given one CPU; with
-/// `end_after`, ends it as Slurm does at the time limit. Returns stderr.
-fn run_task(dir: &Path, script: &Path, end_after: Option<Duration>) -> String {
+/// Runs the script as Slurm runs array task 1 given one CPU; with `end`,
+/// ends it as Slurm does at the time limit, once a task has finished (the
+/// run pauses there until the signal comes): SIGTERM to the job's process
+/// group, then SIGKILL once `queens` has said it was interrupted (or
+/// ended). Returns stderr.
+fn run_task(dir: &Path, script: &Path, end: bool) -> String {
     let mut cmd = Command::new("sh");
     cmd.arg(script)
         .current_dir(dir)
         .env("PATH", path_with_queens())
         .env("SLURM_ARRAY_TASK_ID", "1")
         .env("SLURM_CPUS_PER_TASK", "1")
+        .stdin(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    if end_after.is_some() {
-        // Each task waits 20 ms after it is counted, so that the signal
-        // falls in the middle of the count.
-        cmd.env("QUEENS_TASK_DELAY_MS", "20");
+    if end {
+        cmd.env("QUEENS_PAUSE_AFTER_TASKS", "1");
     }
-    let child = cmd.spawn().unwrap();
-    if let Some(after) = end_after {
+    let mut child = harness::default_signals(&mut cmd).spawn().unwrap();
+    let _stdin = child.stdin.take();
+    let mut err = harness::Lines::of(child.stderr.take().unwrap());
+    if end {
         let group = -(child.id() as i32);
-        sleep(after);
-        // SAFETY: signals to the process group this test started.
-        unsafe { libc::kill(group, libc::SIGTERM) };
-        sleep(Duration::from_secs(1));
+        err.expect("queens: test hook: paused after 1 tasks");
+        harness::signal(group, libc::SIGTERM);
+        err.until("queens: interrupted");
+        // The group may be gone already (ESRCH): nothing left to kill.
+        // SAFETY: a signal to the process group this test started.
         unsafe { libc::kill(group, libc::SIGKILL) };
     }
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stderr).unwrap()
+    harness::wait(&mut child, "the Slurm script");
+    err.rest().iter().map(|l| format!("{l}\n")).collect()
 }
 
 #[test]
@@ -80,7 +86,7 @@ fn the_readme_slurm_script_saves_its_checkpoint_when_slurm_ends_it() {
     let path = dir.path().join("q21.sh");
     std::fs::write(&path, &at_17).unwrap();
 
-    let err = run_task(dir.path(), &path, Some(Duration::from_millis(1500)));
+    let err = run_task(dir.path(), &path, true);
     let held: Vec<usize> = err
         .split("holds ")
         .nth(1)
@@ -91,7 +97,8 @@ fn the_readme_slurm_script_saves_its_checkpoint_when_slurm_ends_it() {
         .collect();
     let (done, owned) = (held[0], held[1]);
     assert!(0 < done && done < owned, "{err}");
-    // Saved at the signal: the periodic save (every 5 s) has not come yet.
+    // Saved at the signal, the one finished task (one thread, paused).
+    assert_eq!(done, 1, "{err}");
     let file = dir.path().join("q21-1.json");
     let saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
@@ -99,22 +106,19 @@ fn the_readme_slurm_script_saves_its_checkpoint_when_slurm_ends_it() {
     assert_eq!(saved["finished"].as_array().unwrap().len(), done);
 
     // Submitted again, the task goes on and its count is the shard's.
-    let err = run_task(dir.path(), &path, None);
+    let err = run_task(dir.path(), &path, false);
     assert!(err.is_empty(), "{err}");
     let out = std::fs::read_to_string(dir.path().join("q21-1.out")).unwrap();
     let line: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let fresh = Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args([
-            "--algo",
-            "half-join",
-            "--json",
-            "--no-steps",
-            "--shard",
-            "1/64",
-            "17",
-        ])
-        .output()
-        .unwrap();
+    let fresh = harness::output(Command::new(env!("CARGO_BIN_EXE_queens")).args([
+        "--algo",
+        "half-join",
+        "--json",
+        "--no-steps",
+        "--shard",
+        "1/64",
+        "17",
+    ]));
     let fresh: serde_json::Value = serde_json::from_slice(&fresh.stdout).unwrap();
     assert_eq!(line["solutions"], fresh["solutions"]);
     assert!(line["solutions"].as_u64().unwrap() > 0);
@@ -122,10 +126,7 @@ fn the_readme_slurm_script_saves_its_checkpoint_when_slurm_ends_it() {
 }
 
 fn threads_of(cmd: &mut Command) -> serde_json::Value {
-    let out = cmd
-        .args(["--algo", "half-join", "--json", "--no-steps", "10"])
-        .output()
-        .unwrap();
+    let out = harness::output(cmd.args(["--algo", "half-join", "--json", "--no-steps", "10"]));
     let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     line["threads"].clone()
 }
@@ -137,7 +138,8 @@ fn the_default_threads_follow_the_cpus_given() {
         cmd.env_remove("SLURM_CPUS_PER_TASK");
         cmd
     };
-    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    // Read from /proc and the cgroup files, not from the call queens makes.
+    let cpus = harness::cpus_given();
     assert_eq!(threads_of(&mut queens()), cpus);
     assert_eq!(
         threads_of(queens().env("SLURM_CPUS_PER_TASK", "1")),
@@ -163,4 +165,125 @@ fn the_default_threads_follow_the_cpus_given() {
         });
     }
     assert_eq!(threads_of(&mut pinned), 1, "one CPU in the affinity mask");
+}
+
+/// A cgroup of this test's own under its own, with a CPU quota of one
+/// CPU (cgroup v1's `cpu` controller, or v2's `cpu.max`); removed when
+/// dropped.
+struct OneCpu {
+    dir: std::path::PathBuf,
+}
+
+impl OneCpu {
+    /// Why not, where this process may not make one (not the superuser, no
+    /// writable hierarchy with the `cpu` controller).
+    fn new() -> Result<OneCpu, String> {
+        let mine = std::fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
+        let mounts = std::fs::read_to_string("/proc/self/mountinfo").map_err(|e| e.to_string())?;
+        let name = format!("queens-test-{}", std::process::id());
+        let mut why = Vec::new();
+        for line in mine.lines() {
+            let mut fields = line.splitn(3, ':');
+            let (Some(_), Some(controllers), Some(path)) =
+                (fields.next(), fields.next(), fields.next())
+            else {
+                continue;
+            };
+            let v2 = controllers.is_empty();
+            if !v2 && !controllers.split(',').any(|c| c == "cpu") {
+                continue;
+            }
+            for mount in mounts.lines() {
+                let Some((left, right)) = mount.split_once(" - ") else {
+                    continue;
+                };
+                let (left, right): (Vec<&str>, Vec<&str>) =
+                    (left.split(' ').collect(), right.split(' ').collect());
+                let fits = match right[0] {
+                    "cgroup2" => v2,
+                    "cgroup" => !v2 && right[2].split(',').any(|c| c == "cpu"),
+                    _ => false,
+                };
+                if !fits || left[3] != "/" {
+                    continue;
+                }
+                let dir = Path::new(left[4])
+                    .join(path.trim_start_matches('/'))
+                    .join(&name);
+                let files: &[(&str, &str)] = if v2 {
+                    &[("cpu.max", "100000 100000")]
+                } else {
+                    &[
+                        ("cpu.cfs_period_us", "100000"),
+                        ("cpu.cfs_quota_us", "100000"),
+                    ]
+                };
+                if let Err(e) = std::fs::create_dir(&dir) {
+                    why.push(format!("{}: {e}", dir.display()));
+                    continue;
+                }
+                let group = OneCpu { dir };
+                match files
+                    .iter()
+                    .try_for_each(|(f, v)| std::fs::write(group.dir.join(f), v))
+                {
+                    Ok(()) => return Ok(group),
+                    Err(e) => why.push(format!("{}: {e}", group.dir.display())),
+                }
+            }
+        }
+        Err(format!("no cgroup with a CPU quota could be made: {why:?}"))
+    }
+
+    /// Starts `cmd`'s child in this cgroup.
+    fn enter(&self, cmd: &mut Command) {
+        let procs = std::ffi::CString::new(
+            self.dir
+                .join("cgroup.procs")
+                .into_os_string()
+                .into_encoded_bytes(),
+        )
+        .unwrap();
+        // SAFETY: open, write and close are async-signal-safe; `procs` is
+        // owned by the closure.
+        unsafe {
+            cmd.pre_exec(move || {
+                let fd = libc::open(procs.as_ptr(), libc::O_WRONLY);
+                let ok = fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) == 1;
+                let error = std::io::Error::last_os_error();
+                libc::close(fd);
+                if ok { Ok(()) } else { Err(error) }
+            });
+        }
+    }
+}
+
+impl Drop for OneCpu {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir(&self.dir);
+    }
+}
+
+#[test]
+fn the_default_threads_follow_a_cgroup_cpu_quota() {
+    let skip = |why: String| {
+        // CI that can make cgroups sets this, so the test cannot pass by
+        // skipping there.
+        assert!(
+            std::env::var_os("QUEENS_TESTS_NEED_CGROUP").is_none(),
+            "{why}"
+        );
+        eprintln!("skipped: {why}");
+    };
+    if harness::cpus_given() < 2 {
+        return skip("one CPU only: a quota of one changes nothing".into());
+    }
+    let group = match OneCpu::new() {
+        Ok(group) => group,
+        Err(why) => return skip(why),
+    };
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_queens"));
+    cmd.env_remove("SLURM_CPUS_PER_TASK");
+    group.enter(&mut cmd);
+    assert_eq!(threads_of(&mut cmd), 1, "a quota of one CPU");
 }

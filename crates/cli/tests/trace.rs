@@ -2,6 +2,8 @@
 //! record, the box trace of seed 001 event by event, the refusals, and a
 //! file that is replaced only by a successful run.
 
+mod harness;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -12,10 +14,7 @@ use queens_approaches::REGISTRY;
 use queens_core::{Approach, Kind, Options, Steps, is_solution};
 
 fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .expect("queens runs")
+    harness::output(Command::new(env!("CARGO_BIN_EXE_queens")).args(args))
 }
 
 fn succeeds(args: &[&str]) -> Output {

@@ -6,10 +6,7 @@ use std::process::{Command, Output};
 
 /// `queens ARGS`, its status and output.
 pub fn queens(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(args)
-        .output()
-        .expect("queens runs")
+    crate::harness::output(Command::new(env!("CARGO_BIN_EXE_queens")).args(args))
 }
 
 /// The standard output of a run that must succeed.
