@@ -43,7 +43,8 @@ pub enum Command {
 #[derive(Clone, Debug, PartialEq, Eq, Args)]
 pub struct MeasureArgs {
     /// How far and how often to measure: smoke (small n, one sample; CI),
-    /// standard (about 3½ minutes on 2 cores), full (larger budgets, local
+    /// standard (about 1½ minutes of timing on 2 cores, plus the studies
+    /// whose code changed), full (larger budgets, local
     /// search to 10^7).
     #[arg(long, default_value = "standard", value_parser = parse_profile)]
     pub profile: Profile,

@@ -113,7 +113,7 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
     // by --algos; the local-search study comes with min-conflicts, the
     // textbook study with any of its methods.
     let mut extras = Vec::new();
-    if args.algos.is_none() {
+    if args.algos.is_none() && measure::block_sums::available() {
         extras.push(build::Extra::BlockSums);
     }
     if approaches
@@ -135,16 +135,23 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
     {
         extras.push(build::Extra::ChecksTable);
     }
-    let bins = build::build(&extras)?;
     let ids: Vec<&str> = approaches.iter().map(|a| a.info().id).collect();
     let keeper =
         measure::kept::Keeper::new(&args.out.join("data"), args.profile, &ids, args.remeasure)?;
+    // A study kept from the previous run needs no binary.
+    let unkept: Vec<build::Extra> = extras
+        .iter()
+        .copied()
+        .filter(|e| !keeper.keeps(e.study()))
+        .collect();
+    let bins = build::build(&unkept)?;
     let mut data = measure::measure(
         &bins,
         args.profile,
         &approaches,
         command_line(),
         keeper.clone(),
+        &extras,
     )?;
     let data_dir = stage.path().join("data");
     if args.algos.is_none() {
@@ -161,7 +168,7 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
                 .map_err(|e| xtask::Error(format!("cannot keep {}: {e}", old.display())))?;
         }
     }
-    measure::print_time_spent(&data.meta);
+    measure::print_time_spent(&data.meta, args.profile);
     if report {
         // Render what was written, exactly as `render` will read it later.
         // If that fails (a template error, say), the measurements are still

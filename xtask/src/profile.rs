@@ -24,7 +24,8 @@ pub enum Profile {
     /// For CI: small n, one sample, well under 30 s of measuring.
     Smoke,
     /// The default: as far as each approach gets within the per-point budget,
-    /// about 3½ minutes of measuring on a 2-core machine.
+    /// about 1½ minutes of timing on a 2-core machine (the studies, kept
+    /// while their code is unchanged, take about 3 more when measured).
     Standard,
     /// Larger budgets, more samples, local search to 10⁷.
     Full,
@@ -61,8 +62,8 @@ impl Profile {
             Profile::Standard => Settings {
                 samples: 5,
                 min_samples: 2,
-                point_budget: Duration::from_millis(2000),
-                run_limit: Duration::from_millis(2000),
+                point_budget: Duration::from_millis(1000),
+                run_limit: Duration::from_millis(1000),
                 timeout: Duration::from_secs(10),
                 memory_limit: 2_000_000_000,
                 seeds: 5,
@@ -83,6 +84,27 @@ impl Profile {
                 join_run_limit: Duration::from_secs(60),
             },
         }
+    }
+}
+
+impl Profile {
+    /// The wall time each family of timed series, and each study when it is
+    /// measured, is planned to take on a 2-core machine (the run limits
+    /// above decide it; `cargo xtask report` prints each beside it).
+    pub fn budget(self, family: &str) -> Option<Duration> {
+        let seconds = match (self, family) {
+            (Profile::Smoke, _) => 30,
+            (Profile::Standard, "count") => 35,
+            (Profile::Standard, "first") => 30,
+            (Profile::Standard, "local") => 20,
+            (Profile::Standard, "parallel") => 10,
+            (Profile::Standard, "textbook") => 130,
+            (Profile::Standard, "csp-grid") => 20,
+            (Profile::Standard, "local-study" | "traces") => 10,
+            (Profile::Standard, _) => 5,
+            (Profile::Full, _) => return None,
+        };
+        Some(Duration::from_secs(seconds))
     }
 }
 

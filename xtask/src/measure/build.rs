@@ -56,13 +56,32 @@ pub enum Extra {
     ChecksTable,
 }
 
+impl Extra {
+    /// The study the binary measures.
+    pub fn study(self) -> super::kept::Study {
+        use super::kept::Study;
+        match self {
+            Extra::BlockSums => Study::BlockSums,
+            Extra::LocalStudy => Study::LocalStudy,
+            Extra::Starts => Study::Textbook,
+            Extra::ChecksTable => Study::CspBook,
+        }
+    }
+}
+
+/// A binary a study needs: an error if it was not built.
+pub fn needed(exe: &Option<PathBuf>, binary: &str) -> Result<PathBuf> {
+    exe.clone()
+        .ok_or_else(|| Error(format!("`{binary}` was not built, and its study is not kept")))
+}
+
 /// Builds `queens` (and the `extras` asked for) with `cargo build
 /// --release`, its progress shown on stderr, and returns the binaries'
 /// paths as cargo reports them (so `CARGO_TARGET_DIR` is respected).
 pub fn build(extras: &[Extra]) -> Result<Binaries> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut packages = vec!["queens-cli"];
-    let with_block_sums = extras.contains(&Extra::BlockSums) && super::block_sums::available();
+    let with_block_sums = extras.contains(&Extra::BlockSums);
     if with_block_sums {
         packages.push(super::block_sums::PACKAGE);
     }

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use queens_core::{Approach, Info, Kind};
 
-use super::build::Binaries;
+use super::build::{Binaries, Extra, needed};
 use super::kept::Study;
 use super::runner::{Job, Run, verify};
 use super::{DEPTHS_N, Measurer, block_sums, csp_book, csp_grid, local_study, textbook};
@@ -28,15 +28,15 @@ pub(super) type Rows = (
 );
 
 impl Measurer {
-    /// Runs every extra that applies to the approaches measured: depths
-    /// always, the grid with `csp`, the study with min-conflicts, the
-    /// block-sums comparison when it was built, the textbook study when
-    /// `starts` was built.
+    /// Runs (or keeps) every study that applies to the approaches measured:
+    /// depths always, the grid with `csp`, the studies of the `wanted`
+    /// binaries (each built unless its study is kept).
     pub(super) fn extras(
         &mut self,
         bins: &Binaries,
         profile: Profile,
         approaches: &[&'static dyn Approach],
+        wanted: &[Extra],
     ) -> Result<Rows> {
         self.depths = self.study(
             Study::Depths,
@@ -48,13 +48,14 @@ impl Measurer {
             |dir| data::read_csv(&dir.join(data::DEPTHS)),
         )?;
         let mut block = Vec::new();
-        if let Some(exe) = &bins.block_sums {
+        if wanted.contains(&Extra::BlockSums) {
             block = self.study(
                 Study::BlockSums,
                 "compare-orders",
                 |m| {
+                    let exe = needed(&bins.block_sums, block_sums::BINARY)?;
                     m.progress.set_message("block-sums --compare-orders");
-                    let rows = block_sums::measure(exe, profile)?;
+                    let rows = block_sums::measure(&exe, profile)?;
                     m.runner.processes += block_sums::plan(profile).0 as usize + 1;
                     Ok((rows, 1))
                 },
@@ -79,14 +80,15 @@ impl Measurer {
             )?;
         }
         let mut book_table = Vec::new();
-        if let Some(exe) = &bins.checks_table {
+        if wanted.contains(&Extra::ChecksTable) {
             book_table = self.study(
                 Study::CspBook,
                 csp_grid::APPROACH,
                 |m| {
+                    let exe = needed(&bins.checks_table, csp_book::BINARY)?;
                     m.progress
                         .set_message("checks-table (AIMA 2nd ed. Figure 5.5)");
-                    let rows = csp_book::measure(exe, profile)?;
+                    let rows = csp_book::measure(&exe, profile)?;
                     m.runner.processes += 1;
                     Ok((rows, 1))
                 },
@@ -94,13 +96,14 @@ impl Measurer {
             )?;
         }
         let mut study = Vec::new();
-        if let (Some(exe), true) = (&bins.local_study, ids.contains(&local_study::APPROACH)) {
+        if wanted.contains(&Extra::LocalStudy) {
             study = self.study(
                 Study::LocalStudy,
                 local_study::APPROACH,
                 |m| {
+                    let exe = needed(&bins.local_study, local_study::BINARY)?;
                     let progress = m.progress.clone();
-                    let rows = local_study::measure(exe, profile, &|setting, n| {
+                    let rows = local_study::measure(&exe, profile, &|setting, n| {
                         progress.set_message(format!("local study {setting} · n = {n}"))
                     })?;
                     // One process per setting and size.
@@ -113,14 +116,15 @@ impl Measurer {
             )?;
         }
         let mut book = Vec::new();
-        if let Some(exe) = &bins.starts {
+        if wanted.contains(&Extra::Starts) {
             book = self.study(
                 Study::Textbook,
                 "local searches",
                 |m| {
+                    let exe = needed(&bins.starts, textbook::BINARY)?;
                     let progress = m.progress.clone();
                     let has = |id: &str| ids.contains(&id);
-                    let rows = textbook::measure(exe, profile, &has, &|method, n| {
+                    let rows = textbook::measure(&exe, profile, &has, &|method, n| {
                         progress.set_message(format!("textbook study {method} · n = {n}"))
                     })?;
                     let points = rows.len();

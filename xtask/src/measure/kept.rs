@@ -143,6 +143,12 @@ impl Keeper {
         Ok(format!("{:016x}", hash.0))
     }
 
+    /// Whether `study` will be kept.
+    pub fn keeps(&self, study: Study) -> bool {
+        self.fingerprint(study)
+            .is_ok_and(|f| self.kept(study, &f).is_some())
+    }
+
     /// The earlier record of `study` and the folder holding its files, when
     /// its fingerprint is `fingerprint` and every file is there.
     pub fn kept(&self, study: Study, fingerprint: &str) -> Option<(StudyMeta, &Path)> {

@@ -344,6 +344,7 @@ pub fn measure(
     approaches: &[&'static dyn Approach],
     command: String,
     keeper: kept::Keeper,
+    extras: &[build::Extra],
 ) -> Result<Dataset> {
     let settings = profile.settings();
     let mut meta = Meta::collect(profile.name(), settings.into(), command);
@@ -398,7 +399,7 @@ pub fn measure(
         }
     }
     let (block_rows, csp_grid, csp_book, local_study, textbook) =
-        match m.extras(bins, profile, approaches) {
+        match m.extras(bins, profile, approaches, extras) {
             Ok(rows) => rows,
             Err(e) => {
                 m.progress.abandon();
@@ -476,8 +477,9 @@ pub(crate) fn csv_batch<T: serde::de::DeserializeOwned>(
         .map_err(|e| Error(format!("{}: unexpected output: {e}", what())))
 }
 
-/// Prints where the measuring time went.
-pub fn print_time_spent(meta: &Meta) {
+/// Prints where the measuring time went, family by family beside the
+/// profile's budget, the studies kept, and the slowest series.
+pub fn print_time_spent(meta: &Meta, profile: Profile) {
     let mut by_family: BTreeMap<&str, (f64, usize)> = BTreeMap::new();
     for t in &meta.time_spent {
         let e = by_family.entry(&t.family).or_default();
@@ -487,7 +489,19 @@ pub fn print_time_spent(meta: &Meta) {
     let total: f64 = by_family.values().map(|v| v.0).sum();
     eprintln!("xtask: measuring took {total:.1} s:");
     for (family, (s, p)) in &by_family {
-        eprintln!("  {family:<10} {s:>6.1} s in {p} processes");
+        let budget = profile.budget(family).map_or(String::new(), |b| {
+            let over = if *s > b.as_secs_f64() { ", over it" } else { "" };
+            format!(" (budget {} s{over})", b.as_secs())
+        });
+        eprintln!("  {family:<11} {s:>6.1} s in {p} processes{budget}");
+    }
+    for k in meta.kept_studies() {
+        eprintln!(
+            "  {:<11} kept (measured {} at {})",
+            k.study,
+            k.date,
+            &k.git_revision[..k.git_revision.len().min(12)]
+        );
     }
     let mut slowest: Vec<&TimeSpent> = meta.time_spent.iter().collect();
     slowest.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
