@@ -93,7 +93,8 @@ impl Profile {
     /// above decide it; `cargo xtask report` prints each beside it).
     pub fn budget(self, family: &str) -> Option<Duration> {
         let seconds = match (self, family) {
-            (Profile::Smoke, _) => 30,
+            (Profile::Smoke, "textbook" | "traces") => 15,
+            (Profile::Smoke, _) => 5,
             (Profile::Standard, "count") => 35,
             (Profile::Standard, "first") => 30,
             (Profile::Standard, "local") => 20,

@@ -71,8 +71,11 @@ impl Extra {
 
 /// A binary a study needs: an error if it was not built.
 pub fn needed(exe: &Option<PathBuf>, binary: &str) -> Result<PathBuf> {
-    exe.clone()
-        .ok_or_else(|| Error(format!("`{binary}` was not built, and its study is not kept")))
+    exe.clone().ok_or_else(|| {
+        Error(format!(
+            "`{binary}` was not built, and its study is not kept"
+        ))
+    })
 }
 
 /// Builds `queens` (and the `extras` asked for) with `cargo build

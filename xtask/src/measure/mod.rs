@@ -490,7 +490,11 @@ pub fn print_time_spent(meta: &Meta, profile: Profile) {
     eprintln!("xtask: measuring took {total:.1} s:");
     for (family, (s, p)) in &by_family {
         let budget = profile.budget(family).map_or(String::new(), |b| {
-            let over = if *s > b.as_secs_f64() { ", over it" } else { "" };
+            let over = if *s > b.as_secs_f64() {
+                ", over it"
+            } else {
+                ""
+            };
             format!(" (budget {} s{over})", b.as_secs())
         });
         eprintln!("  {family:<11} {s:>6.1} s in {p} processes{budget}");
