@@ -77,8 +77,37 @@ fn candidate_line(cols: &[u64]) -> String {
     )
 }
 
-/// Expands the candidates of packed operations, runs included.
-fn candidates(ops: &[u64], n: usize) -> Vec<Vec<u64>> {
+/// Every assignment of columns 1..=n to n rows in odometer order, by
+/// counting k = 0, 1, … n^n − 1 in base n (most significant digit first,
+/// digit d as column d + 1): an oracle that shares no code with
+/// [`odometer_next`].
+fn odometer_order(n: u64) -> Vec<Vec<u64>> {
+    (0..n.pow(n as u32))
+        .map(|k| {
+            (0..n as u32)
+                .rev()
+                .map(|place| k / n.pow(place) % n + 1)
+                .collect()
+        })
+        .collect()
+}
+
+/// Every permutation of 1..=n in `perms`' order: the assignments with n
+/// different columns, sorted, then reversed (an oracle that shares no code
+/// with [`lex_prev`]).
+fn perms_order(n: u64) -> Vec<Vec<u64>> {
+    let mut all: Vec<Vec<u64>> = odometer_order(n)
+        .into_iter()
+        .filter(|c| (1..=n).all(|v| c.contains(&v)))
+        .collect();
+    all.sort();
+    all.reverse();
+    all
+}
+
+/// Expands the candidates of packed operations, runs included: a run of k
+/// stands for the k candidates that follow the last one in `order`.
+fn candidates(ops: &[u64], n: usize, order: &[Vec<u64>]) -> Vec<Vec<u64>> {
     let (mut out, mut at): (Vec<Vec<u64>>, usize) = (Vec::new(), 0);
     while at < ops.len() {
         match ops[at] {
@@ -86,16 +115,11 @@ fn candidates(ops: &[u64], n: usize) -> Vec<Vec<u64>> {
                 out.push(ops[at + 2..at + 2 + n].to_vec());
                 at += 2 + n;
             }
-            code @ (pack::RUN_ODOMETER | pack::RUN_PERMS) => {
-                for _ in 0..ops[at + 1] {
-                    let prev = out.last().unwrap();
-                    let next = if code == pack::RUN_ODOMETER {
-                        odometer_next(prev, n as u64)
-                    } else {
-                        lex_prev(prev)
-                    };
-                    out.push(next.unwrap());
-                }
+            pack::RUN_ODOMETER | pack::RUN_PERMS => {
+                let last = out.last().unwrap();
+                let i = order.iter().position(|c| c == last).unwrap();
+                let k = ops[at + 1] as usize;
+                out.extend_from_slice(&order[i + 1..i + 1 + k]);
                 at += 2;
             }
             other => panic!("operation {other} in a candidate trace"),
@@ -172,17 +196,15 @@ fn a_page_over_the_bound_is_refused_and_names_the_largest_trace() {
 #[test]
 fn candidates_in_enumeration_order_pack_into_runs() {
     let dir = tempfile::tempdir().unwrap();
-    // generate-and-test at n = 4: the odometer over all 4^4 assignments.
-    let mut odometer = vec![vec![1u64; 4]];
-    while let Some(next) = odometer_next(odometer.last().unwrap(), 4) {
-        odometer.push(next);
-    }
+    // generate-and-test at n = 4: the odometer over all 4^4 assignments;
     // permutations at n = 5: perms' reverse lexicographic order.
-    let mut perms = vec![vec![5u64, 4, 3, 2, 1]];
-    while let Some(prev) = lex_prev(perms.last().unwrap()) {
-        perms.push(prev);
-    }
+    let (odometer, perms) = (odometer_order(4), perms_order(5));
     assert_eq!((odometer.len(), perms.len()), (256, 120));
+    assert_eq!(
+        (&odometer[1], &perms[1]),
+        (&vec![1, 1, 1, 2], &vec![5, 4, 3, 1, 2]),
+        "hand values"
+    );
     let lines = |all: &[Vec<u64>]| all.iter().map(|c| candidate_line(c)).collect::<Vec<_>>();
     let sols = |all: &[Vec<u64>]| all.iter().filter(|c| is_solution(c)).count() as u64;
     let entries = [
@@ -207,7 +229,7 @@ fn candidates_in_enumeration_order_pack_into_runs() {
     let shown = embedded(&page(dir.path(), MAX_BYTES).unwrap());
     for (p, (all, n)) in shown.iter().zip([(&odometer, 4), (&perms, 5)]) {
         let ops: Vec<u64> = serde_json::from_value(p["ops"].clone()).unwrap();
-        assert_eq!(&candidates(&ops, n), all, "{}", p["algo"]);
+        assert_eq!(&candidates(&ops, n, all), all, "{}", p["algo"]);
         // A solution is written out, the rejected ones between are counted.
         assert!(
             ops.len() < 20 * (sols(all) as usize + 1),
@@ -249,6 +271,8 @@ fn without_traces_the_page_says_how_to_record_them() {
     assert!(html.contains("No traces were recorded"));
 }
 
+/// `odometer_next` and `lex_prev` step through the orders the oracles
+/// list, from first to last, and end there; plus hand values.
 #[test]
 fn the_enumeration_orders_match_the_sources() {
     assert_eq!(odometer_next(&[1, 3], 3), Some(vec![2, 1]));
@@ -256,6 +280,18 @@ fn the_enumeration_orders_match_the_sources() {
     assert_eq!(lex_prev(&[1, 3, 2]), Some(vec![1, 2, 3]));
     assert_eq!(lex_prev(&[2, 1, 3]), Some(vec![1, 3, 2]));
     assert_eq!(lex_prev(&[1, 2, 3]), None);
+    for n in 1..=5 {
+        let order = odometer_order(n);
+        for pair in order.windows(2) {
+            assert_eq!(odometer_next(&pair[0], n).as_ref(), Some(&pair[1]));
+        }
+        assert_eq!(odometer_next(order.last().unwrap(), n), None, "n = {n}");
+        let order = perms_order(n);
+        for pair in order.windows(2) {
+            assert_eq!(lex_prev(&pair[0]).as_ref(), Some(&pair[1]));
+        }
+        assert_eq!(lex_prev(order.last().unwrap()), None, "n = {n}");
+    }
     // perms' first solution at n = 8, as the permutations crate documents it.
     let mut p = vec![8u64, 7, 6, 5, 4, 3, 2, 1];
     while !is_solution(&p) {

@@ -91,3 +91,83 @@ pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
         Chapter::new(&empty, Vec::new()),
     ]
 }
+
+/// What the tables page says (see [`crate::lessons::Says`]).
+#[cfg(test)]
+pub(in crate::lessons) const TABLES_SAYS: &[crate::lessons::Says] = {
+    use crate::lessons::says;
+    &[
+        says!(
+            "/growth" == [],
+            "The textbook study was not run for this report.",
+            "| method | largest n |"
+        ),
+        says!(
+            "the study ran",
+            |f| non_empty(&f["growth"]),
+            "| method | largest n |",
+            "The textbook study was not run"
+        ),
+        says!(
+            "/csp" == [],
+            "The table of checks was not measured for this report.",
+            "the lab's domains shrink"
+        ),
+        says!(
+            "the checks ran",
+            |f| non_empty(&f["csp"]),
+            "the lab's domains shrink as forward checking",
+            "The table of checks was not measured"
+        ),
+        says!(
+            "a setting over the budget",
+            |f| items(&f["csp"]).any(|c| c["median_k"].is_null()),
+            "> budget (",
+            ""
+        ),
+        says!(
+            "/aima" == [],
+            "aima-python was not run beside ours for this report",
+            "| aima-python | ours"
+        ),
+        says!(
+            "aima-python ran",
+            |f| non_empty(&f["aima"]),
+            "| aima-python | ours",
+            "aima-python was not run beside ours"
+        ),
+        says!(
+            "a setting agrees nowhere",
+            |f| items(&f["aima"]).any(|a| a["agree"] == serde_json::json!([])),
+            " | none | ",
+            ""
+        ),
+        says!(
+            "/min_conflicts/ours_all" == true,
+            "restarts after n² iterations and solved every seed",
+            "did not solve every seed"
+        ),
+        says!(
+            "/min_conflicts/ours_all" == false,
+            "restarts after n² iterations and did not solve every seed",
+            "and solved every seed"
+        ),
+        says!(
+            "/min_conflicts" == null,
+            "## aima-python",
+            "It never restarts"
+        ),
+    ]
+};
+
+/// The items of a list of the facts.
+#[cfg(test)]
+fn items(v: &serde_json::Value) -> impl Iterator<Item = &serde_json::Value> {
+    v.as_array().into_iter().flatten()
+}
+
+/// Whether a list of the facts has an item.
+#[cfg(test)]
+fn non_empty(v: &serde_json::Value) -> bool {
+    items(v).next().is_some()
+}
