@@ -95,7 +95,8 @@ pub struct Says {
     pub fact: &'static str,
     /// Whether the chapter's facts have that value.
     pub when: fn(&serde_json::Value) -> bool,
-    /// A phrase the text then holds (whitespace runs count as one space).
+    /// A phrase the text then holds (whitespace runs count as one space;
+    /// for a branch that writes nothing, a phrase beside it).
     pub says: &'static str,
     /// A phrase of another branch the text then lacks ("": none).
     pub not: &'static str,
