@@ -455,6 +455,24 @@ mod tests;
 #[cfg(test)]
 pub(super) const SAYS: &[super::Says] = &[
     super::says!(
+        "a ported program",
+        |f| list(f, "reaches").any(|r| r["origin"] == "grid"),
+        "| ported program |",
+        ""
+    ),
+    super::says!(
+        "a lab setting",
+        |f| list(f, "reaches").any(|r| r["origin"] == "lab"),
+        "| constraint lab |",
+        ""
+    ),
+    super::says!(
+        "the tuned search",
+        |f| list(f, "reaches").any(|r| r["origin"] == "tuned"),
+        "| tuned: random ties, restarts |",
+        ""
+    ),
+    super::says!(
         "every reach ends at the grid",
         |f| reaches(f, "grid_end"),
         "| last size measured |",

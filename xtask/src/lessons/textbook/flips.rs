@@ -329,6 +329,18 @@ pub(in crate::lessons) const SAYS: &[Says] = &[
         " (ours higher)"
     ),
     says!(
+        "every book setting takes more checks",
+        |f| booked(f, "higher"),
+        "| more |",
+        "| fewer |"
+    ),
+    says!(
+        "every book setting takes fewer checks",
+        |f| booked(f, "lower"),
+        "| fewer |",
+        "| more |"
+    ),
+    says!(
         "steepest ascent measured",
         |f| f["eight"]
             .as_array()
@@ -349,6 +361,14 @@ pub(in crate::lessons) const SAYS: &[Says] = &[
         "starts gave up"
     ),
 ];
+
+/// Whether every setting of the book's table compares with the book's
+/// figure as `v` (and there is one).
+fn booked(f: &serde_json::Value, v: &str) -> bool {
+    let all = f["csp"]["settings"].as_array().into_iter().flatten();
+    let mut with = all.filter(|c| !c["book"].is_null()).peekable();
+    with.peek().is_some() && with.all(|c| c["vs_book"] == v)
+}
 
 /// Whether a list of `f` has items and every one has `p`.
 fn some_all(f: &serde_json::Value, key: &str, p: fn(&serde_json::Value) -> bool) -> bool {

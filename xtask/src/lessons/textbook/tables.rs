@@ -157,8 +157,46 @@ pub(in crate::lessons) const TABLES_SAYS: &[crate::lessons::Says] = {
             "## aima-python",
             "It never restarts"
         ),
+        says!(
+            "a method none solved at its last size",
+            |f| items(&f["growth"]).any(|g| g["ended"] == "none_solved"),
+            "| none solved |",
+            ""
+        ),
+        says!(
+            "a method out of time",
+            |f| items(&f["growth"]).any(|g| g["ended"] == "budget"),
+            "| time budget |",
+            ""
+        ),
+        says!(
+            "a method at the plan's end",
+            |f| items(&f["growth"]).any(|g| g["ended"] == "plan"),
+            "| largest size |",
+            ""
+        ),
+        says!(
+            "every setting with the book's figure takes more",
+            |f| booked(f, "higher"),
+            "| more |",
+            "| fewer |"
+        ),
+        says!(
+            "a setting takes fewer checks than the book",
+            |f| items(&f["csp"]).any(|c| c["vs_book"] == "lower"),
+            "| fewer |",
+            ""
+        ),
     ]
 };
+
+/// Whether every setting the book has a figure for compares with it as
+/// `v` (and there is one).
+#[cfg(test)]
+fn booked(f: &serde_json::Value, v: &str) -> bool {
+    let mut with = items(&f["csp"]).filter(|c| !c["book"].is_null()).peekable();
+    with.peek().is_some() && with.all(|c| c["vs_book"] == v)
+}
 
 /// The items of a list of the facts.
 #[cfg(test)]
