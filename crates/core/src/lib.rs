@@ -22,6 +22,7 @@ pub mod format;
 pub mod hash;
 pub mod known;
 pub mod probe;
+pub mod rate;
 pub mod registry;
 pub mod split;
 pub mod trace;

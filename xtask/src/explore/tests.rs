@@ -77,8 +77,37 @@ fn candidate_line(cols: &[u64]) -> String {
     )
 }
 
-/// Expands the candidates of packed operations, runs included.
-fn candidates(ops: &[u64], n: usize) -> Vec<Vec<u64>> {
+/// Every assignment of columns 1..=n to n rows in odometer order, by
+/// counting k = 0, 1, … n^n − 1 in base n (most significant digit first,
+/// digit d as column d + 1): an oracle that shares no code with
+/// [`odometer_next`].
+fn odometer_order(n: u64) -> Vec<Vec<u64>> {
+    (0..n.pow(n as u32))
+        .map(|k| {
+            (0..n as u32)
+                .rev()
+                .map(|place| k / n.pow(place) % n + 1)
+                .collect()
+        })
+        .collect()
+}
+
+/// Every permutation of 1..=n in `perms`' order: the assignments with n
+/// different columns, sorted, then reversed (an oracle that shares no code
+/// with [`lex_prev`]).
+fn perms_order(n: u64) -> Vec<Vec<u64>> {
+    let mut all: Vec<Vec<u64>> = odometer_order(n)
+        .into_iter()
+        .filter(|c| (1..=n).all(|v| c.contains(&v)))
+        .collect();
+    all.sort();
+    all.reverse();
+    all
+}
+
+/// Expands the candidates of packed operations, runs included: a run of k
+/// stands for the k candidates that follow the last one in `order`.
+fn candidates(ops: &[u64], n: usize, order: &[Vec<u64>]) -> Vec<Vec<u64>> {
     let (mut out, mut at): (Vec<Vec<u64>>, usize) = (Vec::new(), 0);
     while at < ops.len() {
         match ops[at] {
@@ -86,16 +115,11 @@ fn candidates(ops: &[u64], n: usize) -> Vec<Vec<u64>> {
                 out.push(ops[at + 2..at + 2 + n].to_vec());
                 at += 2 + n;
             }
-            code @ (pack::RUN_ODOMETER | pack::RUN_PERMS) => {
-                for _ in 0..ops[at + 1] {
-                    let prev = out.last().unwrap();
-                    let next = if code == pack::RUN_ODOMETER {
-                        odometer_next(prev, n as u64)
-                    } else {
-                        lex_prev(prev)
-                    };
-                    out.push(next.unwrap());
-                }
+            pack::RUN_ODOMETER | pack::RUN_PERMS => {
+                let last = out.last().unwrap();
+                let i = order.iter().position(|c| c == last).unwrap();
+                let k = ops[at + 1] as usize;
+                out.extend_from_slice(&order[i + 1..i + 1 + k]);
                 at += 2;
             }
             other => panic!("operation {other} in a candidate trace"),
@@ -172,17 +196,15 @@ fn a_page_over_the_bound_is_refused_and_names_the_largest_trace() {
 #[test]
 fn candidates_in_enumeration_order_pack_into_runs() {
     let dir = tempfile::tempdir().unwrap();
-    // generate-and-test at n = 4: the odometer over all 4^4 assignments.
-    let mut odometer = vec![vec![1u64; 4]];
-    while let Some(next) = odometer_next(odometer.last().unwrap(), 4) {
-        odometer.push(next);
-    }
+    // generate-and-test at n = 4: the odometer over all 4^4 assignments;
     // permutations at n = 5: perms' reverse lexicographic order.
-    let mut perms = vec![vec![5u64, 4, 3, 2, 1]];
-    while let Some(prev) = lex_prev(perms.last().unwrap()) {
-        perms.push(prev);
-    }
+    let (odometer, perms) = (odometer_order(4), perms_order(5));
     assert_eq!((odometer.len(), perms.len()), (256, 120));
+    assert_eq!(
+        (&odometer[1], &perms[1]),
+        (&vec![1, 1, 1, 2], &vec![5, 4, 3, 1, 2]),
+        "hand values"
+    );
     let lines = |all: &[Vec<u64>]| all.iter().map(|c| candidate_line(c)).collect::<Vec<_>>();
     let sols = |all: &[Vec<u64>]| all.iter().filter(|c| is_solution(c)).count() as u64;
     let entries = [
@@ -207,7 +229,7 @@ fn candidates_in_enumeration_order_pack_into_runs() {
     let shown = embedded(&page(dir.path(), MAX_BYTES).unwrap());
     for (p, (all, n)) in shown.iter().zip([(&odometer, 4), (&perms, 5)]) {
         let ops: Vec<u64> = serde_json::from_value(p["ops"].clone()).unwrap();
-        assert_eq!(&candidates(&ops, n), all, "{}", p["algo"]);
+        assert_eq!(&candidates(&ops, n, all), all, "{}", p["algo"]);
         // A solution is written out, the rejected ones between are counted.
         assert!(
             ops.len() < 20 * (sols(all) as usize + 1),
@@ -249,6 +271,8 @@ fn without_traces_the_page_says_how_to_record_them() {
     assert!(html.contains("No traces were recorded"));
 }
 
+/// `odometer_next` and `lex_prev` step through the orders the oracles
+/// list, from first to last, and end there; plus hand values.
 #[test]
 fn the_enumeration_orders_match_the_sources() {
     assert_eq!(odometer_next(&[1, 3], 3), Some(vec![2, 1]));
@@ -256,6 +280,18 @@ fn the_enumeration_orders_match_the_sources() {
     assert_eq!(lex_prev(&[1, 3, 2]), Some(vec![1, 2, 3]));
     assert_eq!(lex_prev(&[2, 1, 3]), Some(vec![1, 3, 2]));
     assert_eq!(lex_prev(&[1, 2, 3]), None);
+    for n in 1..=5 {
+        let order = odometer_order(n);
+        for pair in order.windows(2) {
+            assert_eq!(odometer_next(&pair[0], n).as_ref(), Some(&pair[1]));
+        }
+        assert_eq!(odometer_next(order.last().unwrap(), n), None, "n = {n}");
+        let order = perms_order(n);
+        for pair in order.windows(2) {
+            assert_eq!(lex_prev(&pair[0]).as_ref(), Some(&pair[1]));
+        }
+        assert_eq!(lex_prev(order.last().unwrap()), None, "n = {n}");
+    }
     // perms' first solution at n = 8, as the permutations crate documents it.
     let mut p = vec![8u64, 7, 6, 5, 4, 3, 2, 1];
     while !is_solution(&p) {
@@ -358,22 +394,35 @@ fn node() -> Option<&'static str> {
     ok.then_some("node")
 }
 
+/// Whether a test may skip a missing tool: only when `QUEENS_SKIP_<TOOL>=1`
+/// says so, never in CI (`CI` set). Prints why it skips.
+fn may_skip(tool: &str, opt_out: &str, what: &str) -> bool {
+    let asked = std::env::var(opt_out).is_ok_and(|v| v == "1");
+    if asked && std::env::var_os("CI").is_none() {
+        eprintln!("skipped ({opt_out}=1): `{tool}` is not installed, so {what} was not tested");
+        return true;
+    }
+    false
+}
+
 /// The page's model, panels and local searches' decisions under node's
 /// test runner (`assets/explore/model.test.js`), on the committed traces
-/// and on a trace of every event kind packed here. Skipped, saying so,
-/// where node is not installed, except in CI (`CI` set), which installs it.
+/// and on a trace of every event kind packed here. Fails when node (18 or
+/// later) is missing, unless `QUEENS_SKIP_NODE=1` is set outside CI.
 #[test]
 fn the_model_passes_its_node_tests() {
     let Some(node) = node() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "node is needed by this test in CI (.ci/run installs it)"
+        if may_skip(
+            "node",
+            "QUEENS_SKIP_NODE",
+            "the explorer's model (model.test.js)",
+        ) {
+            return;
+        }
+        panic!(
+            "`node` is not installed: install Node.js 18 or later to test the explorer's \
+             model (model.test.js), or set QUEENS_SKIP_NODE=1 to skip this test (not in CI)"
         );
-        eprintln!(
-            "skipped: `node` is not installed, so the explorer's model (model.test.js) \
-             was not tested; install Node.js 18 or later to run it"
-        );
-        return;
     };
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, text: &str| {
@@ -407,4 +456,89 @@ fn the_model_passes_its_node_tests() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Chromium, if installed: `/usr/bin/chromium`, else `chromium` or
+/// `chromium-browser` on the `PATH` (as `.ci/browser-test` finds it).
+fn chromium() -> Option<PathBuf> {
+    let fixed = PathBuf::from("/usr/bin/chromium");
+    if fixed.is_file() {
+        return Some(fixed);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| ["chromium", "chromium-browser"].map(|name| dir.join(name)))
+        .find(|p| p.is_file())
+}
+
+/// The committed `reports/explore.html` driven by real key presses in
+/// headless Chromium (`.ci/explore-drive.py check --one-size`, the DevTools
+/// protocol over a pipe): at 400 and 1920 px every approach steps by the
+/// keys on its first board, its counters, end message and panels agree
+/// with the trace file, the slider and space work, bad addresses are named,
+/// and nothing is logged or fetched. Only the first board of each approach:
+/// every board took 76 s on a 2-core machine, the first boards 15 s, and
+/// the other boards replay the same code with other traces;
+/// `.ci/browser-test` (CI) drives every board. Skipped, saying why, when
+/// Chromium or python3 is missing, except in CI (`CI` set), where that fails.
+#[test]
+fn the_committed_page_passes_its_keyboard_test() {
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let missing = if chromium().is_none() {
+        Some("chromium (/usr/bin/chromium, or on PATH)")
+    } else {
+        (!python).then_some("python3")
+    };
+    if let Some(tool) = missing {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{tool} is needed by this test in CI (.ci/run installs it)"
+        );
+        eprintln!(
+            "skipped: {tool} is not installed, so the explorer's keyboard test \
+             (.ci/explore-drive.py) was not run; install Debian's chromium to run it"
+        );
+        return;
+    }
+    let browser = chromium().expect("found above");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let logs = tempfile::tempdir().unwrap();
+    let (out, err) = (logs.path().join("out"), logs.path().join("err"));
+    let mut child = std::process::Command::new("python3")
+        .arg(root.join(".ci/explore-drive.py"))
+        .arg("check")
+        .arg(&browser)
+        .arg(root.join("reports"))
+        .arg("--one-size")
+        .env("TMPDIR", logs.path())
+        .stdout(fs::File::create(&out).unwrap())
+        .stderr(fs::File::create(&err).unwrap())
+        .spawn()
+        .unwrap();
+    // A bound far above its run time, so that a hung browser fails the test.
+    let limit = std::time::Duration::from_secs(600);
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("explore-drive.py ran over {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let (out, err) = (
+        fs::read_to_string(out).unwrap(),
+        fs::read_to_string(err).unwrap(),
+    );
+    assert!(
+        status.success(),
+        "explore-drive.py check failed:\n{out}\n{err}"
+    );
+    eprintln!("{}", out.trim());
 }

@@ -220,6 +220,80 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     out
 }
 
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!(
+        "/clauses_time" == null,
+        "`seed-order`).",
+        "The clause exactly as written"
+    ),
+    super::says!(
+        "/clauses_time" == "higher",
+        "was slower than `seed-order` in every run",
+        "faster than `seed-order`"
+    ),
+    super::says!(
+        "/clauses_time" == "lower",
+        "faster than `seed-order` in every run: its checks are fewer",
+        "was slower than"
+    ),
+    super::says!(
+        "/clauses_time" == "within_noise",
+        "its time is within noise of `seed-order`'s",
+        "in every run"
+    ),
+    super::says!(
+        "/unfinished" == [],
+        "Among the strategies that finish",
+        "did not finish within"
+    ),
+    super::says!(
+        "strategies unfinished",
+        |f| f["unfinished"].as_array().is_some_and(|a| !a.is_empty()),
+        "did not finish within",
+        ""
+    ),
+    super::says!(
+        "/sums_decide" == true,
+        "the one that defers the block sums (`deferred-sums`) did not finish",
+        "do not single one out"
+    ),
+    super::says!(
+        "/sums_decide" == false,
+        "these data do not single one out",
+        "did not finish here"
+    ),
+    super::says!(
+        "/classes" == null,
+        "this run has no complete count without them",
+        "Without them there are"
+    ),
+    super::says!(
+        "classes counted",
+        |f| f["classes"].is_object(),
+        "Without them there are",
+        "no complete count without them"
+    ),
+    super::says!(
+        "a strategy the text does not describe",
+        |f| f["other"][0]["name"] == "a-strategy-the-text-does-not-know",
+        "(not described)",
+        ""
+    ),
+    super::says!(
+        "a strategy did not finish",
+        |f| f["same"]
+            .as_array()
+            .into_iter()
+            .chain(f["other"].as_array())
+            .flatten()
+            .any(|s| s["finished"] == false),
+        "| did not finish |",
+        ""
+    ),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

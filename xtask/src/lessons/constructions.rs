@@ -172,6 +172,47 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     out
 }
 
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!(
+        "/budget" == null,
+        "That is the largest size measured.",
+        "*predicted*"
+    ),
+    super::says!(
+        "a budget stopped it",
+        |f| f["budget"].is_object(),
+        "a prediction, not a measurement",
+        "That is the largest size measured."
+    ),
+    super::says!(
+        "/formula_vs_tuned" == "lower",
+        "writing the answer down beats any search",
+        "the search was faster"
+    ),
+    super::says!(
+        "/formula_vs_tuned" == "higher",
+        "here the search was faster, beyond the spread",
+        "writing the answer down"
+    ),
+    super::says!(
+        "/formula_vs_tuned" == "within_noise",
+        "within noise of each other",
+        "writing the answer down"
+    ),
+    super::says!(
+        "a row has no steps",
+        |f| f["rows"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|r| r["steps"].is_null()),
+        "| – |",
+        ""
+    ),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

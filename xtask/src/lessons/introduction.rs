@@ -127,6 +127,46 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     vec![Chapter::new(&f, Vec::new())]
 }
 
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!(
+        "/nodes_8" == null,
+        "has one node per queen placed",
+        "at n = 8 has"
+    ),
+    super::says!(
+        "nodes_8 is a number",
+        |f| f["nodes_8"].is_u64(),
+        "at n = 8 has",
+        "has one node per queen placed"
+    ),
+    super::says!(
+        "a board has no seed",
+        |f| boards(f).any(|b| b["seed"].is_null()),
+        "(the first solution it finds)",
+        ""
+    ),
+    super::says!(
+        "every board has seed 7",
+        |f| boards(f).all(|b| b["seed"] == 7),
+        "found by `",
+        "(the first solution it finds)"
+    ),
+    super::says!(
+        "a board has a seed",
+        |f| boards(f).any(|b| b["seed"].is_u64()),
+        "with random seed",
+        ""
+    ),
+];
+
+/// The boards of the facts.
+#[cfg(test)]
+fn boards(f: &serde_json::Value) -> impl Iterator<Item = &serde_json::Value> {
+    f["boards"].as_array().into_iter().flatten()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

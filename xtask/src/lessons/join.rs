@@ -210,6 +210,146 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     out
 }
 
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!(
+        "every size a win",
+        |f| points(f, "lower"),
+        "| join wins |",
+        "| join loses |"
+    ),
+    super::says!(
+        "every size a loss",
+        |f| points(f, "higher"),
+        "| join loses |",
+        "| join wins |"
+    ),
+    super::says!(
+        "every size within noise",
+        |f| points(f, "within_noise"),
+        "| within noise |",
+        "| join wins |"
+    ),
+    super::says!(
+        "wins at n = 8",
+        |f| at_8(f, "lower"),
+        "(the join wins)",
+        "(the join loses)"
+    ),
+    super::says!(
+        "loses at n = 8",
+        |f| at_8(f, "higher"),
+        "(the join loses)",
+        "(the join wins)"
+    ),
+    super::says!(
+        "within noise at n = 8",
+        |f| at_8(f, "within_noise"),
+        "(within noise)",
+        "(the join wins)"
+    ),
+    super::says!(
+        "/wins" == [],
+        "The join won at no size.",
+        "The join won at n ="
+    ),
+    super::says!(
+        "some wins",
+        |f| non_empty(&f["wins"]),
+        "The join won at n =",
+        "The join won at no size."
+    ),
+    super::says!("/losses" == [], "It lost at no size.", "It lost at n ="),
+    super::says!(
+        "some losses",
+        |f| non_empty(&f["losses"]),
+        "It lost at n =",
+        "It lost at no size."
+    ),
+    super::says!("/ties" == [], "No size was within noise.", ""),
+    super::says!(
+        "some ties",
+        |f| non_empty(&f["ties"]),
+        " the two are within noise.",
+        "No size was within noise."
+    ),
+    super::says!(
+        "/ahead_from" == null,
+        "There is no size from which it wins",
+        "on it wins at every size"
+    ),
+    super::says!(
+        "ahead from a size",
+        |f| f["ahead_from"].is_u64(),
+        "on it wins at every size measured",
+        "There is no size"
+    ),
+    super::says!("/last/verdict" == "lower", "as fast.", "as slow."),
+    super::says!("/last/verdict" == "higher", "as slow.", "as fast."),
+    super::says!(
+        "/prediction" == null,
+        "The measured sizes end at n =",
+        "*predicted*"
+    ),
+    super::says!(
+        "a prediction unchecked",
+        |f| f["prediction"].is_object() && f["checked"].is_null(),
+        "That figure is a prediction, not a measurement.",
+        "Measured once on one thread"
+    ),
+    super::says!(
+        "a prediction checked",
+        |f| f["prediction"].is_object() && f["checked"].is_object(),
+        "Measured once on one thread, it took",
+        "That figure is a prediction"
+    ),
+    super::says!(
+        "/long_runs" == [],
+        "to pay for its tables.",
+        "measured once with `cargo xtask long-runs`"
+    ),
+    super::says!(
+        "long runs",
+        |f| non_empty(&f["long_runs"]),
+        "measured once with `cargo xtask long-runs`",
+        ""
+    ),
+    super::says!(
+        "a long run on one thread, no peak",
+        |f| f["long_runs"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|r| r["threads"].is_null() && r["peak"].is_null()),
+        "| – |",
+        ""
+    ),
+];
+
+/// Whether every point's verdict is `v`.
+#[cfg(test)]
+fn points(f: &serde_json::Value, v: &str) -> bool {
+    f["points"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .all(|p| p["verdict"] == v)
+}
+
+/// Whether the point at n = 8 has the verdict `v`.
+#[cfg(test)]
+fn at_8(f: &serde_json::Value, v: &str) -> bool {
+    let all = f["points"].as_array().into_iter().flatten();
+    all.filter(|p| p["n"] == 8).any(|p| p["verdict"] == v)
+}
+
+/// Whether a list of the facts has an item.
+#[cfg(test)]
+fn non_empty(v: &serde_json::Value) -> bool {
+    v.as_array().is_some_and(|a| !a.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -191,6 +191,123 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     out
 }
 
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!("/swaps" == null, "then seed 003's experiments", "QS4 kept"),
+    super::says!("QS4 measured", |f| f["swaps"].is_object(), "QS4 kept", ""),
+    super::says!(
+        "/iterations" == "lower",
+        "fewer beyond the spread of the seeds",
+        "more beyond the spread of the seeds"
+    ),
+    super::says!(
+        "/iterations" == "higher",
+        "more beyond the spread of the seeds",
+        "fewer beyond the spread of the seeds"
+    ),
+    super::says!(
+        "/iterations" == "within_noise",
+        "for the random column, within the spread of the seeds",
+        "beyond the spread of the seeds"
+    ),
+    super::says!(
+        "/study/restart/verdict" == "higher",
+        "The claim holds: at a local minimum",
+        "made it worse"
+    ),
+    super::says!(
+        "/study/restart/verdict" == "lower",
+        "The restarts made it worse, beyond noise",
+        "The claim holds"
+    ),
+    super::says!(
+        "/study/restart/verdict" == "within_noise",
+        "The difference is within noise",
+        "The claim holds"
+    ),
+    super::says!(
+        "/study/mix/verdict" == "lower",
+        "fewer, beyond noise, though not none",
+        "more, beyond noise"
+    ),
+    super::says!(
+        "/study/mix/verdict" == "higher",
+        "more, beyond noise.",
+        "though not none"
+    ),
+    super::says!(
+        "/study/mix/verdict" == "within_noise",
+        "the data do not show that the mix helps",
+        "though not none"
+    ),
+    super::says!(
+        "/study/slower/verdict" == "higher",
+        "slower, beyond the spread of the runs",
+        "faster, beyond"
+    ),
+    super::says!(
+        "/study/slower/verdict" == "lower",
+        "faster, beyond the spread of the runs",
+        "slower, beyond"
+    ),
+    super::says!(
+        "/study/slower/verdict" == "within_noise",
+        "here attacked queens sit in buckets",
+        "beyond the spread of the runs"
+    ),
+    super::says!(
+        "/study/stale/verdict" == "higher",
+        "the claim that it fails holds",
+        "against the claim"
+    ),
+    super::says!(
+        "/study/stale/verdict" == "lower",
+        "better, beyond noise, against the claim",
+        "the claim that it fails holds"
+    ),
+    super::says!(
+        "/study/aima/verdict" == "within_noise",
+        "from the greedy board (p",
+        "from a random board, beyond noise"
+    ),
+    super::says!(
+        "/study/aima/verdict" == "higher",
+        "more from a random board, beyond noise",
+        "fewer from a random board"
+    ),
+    super::says!(
+        "/study/aima/verdict" == "lower",
+        "fewer from a random board, beyond noise",
+        "more from a random board"
+    ),
+    super::says!(
+        "every n's moves lower from the greedy board",
+        |f| moves(f, "lower"),
+        "(fewer)",
+        "(more)"
+    ),
+    super::says!(
+        "every n's moves higher from the greedy board",
+        |f| moves(f, "higher"),
+        "(more)",
+        "(fewer)"
+    ),
+    super::says!(
+        "every n's moves within noise",
+        |f| moves(f, "within_noise"),
+        "(within noise)",
+        "(fewer)"
+    ),
+];
+
+/// Whether the greedy board's moves compare as `v` at every n.
+#[cfg(test)]
+fn moves(f: &serde_json::Value, v: &str) -> bool {
+    let all = f["study"]["aima_moves"].as_array();
+    all.into_iter().flatten().all(|m| m["verdict"] == v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

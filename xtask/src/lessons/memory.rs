@@ -300,6 +300,73 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     out
 }
 
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!(
+        "/matlab" == null,
+        "This run did not measure `permutations`",
+        "The committed run at n ="
+    ),
+    super::says!(
+        "permutations measured",
+        |f| f["matlab"].is_object(),
+        "`permutations` holds the same arrays: at n =",
+        "did not measure"
+    ),
+    super::says!(
+        "permutations measured (answer)",
+        |f| f["matlab"].is_object(),
+        "The committed run at n =",
+        ""
+    ),
+    super::says!(
+        "every search grows",
+        |f| grows(f, "higher"),
+        "grows: every run at n =",
+        "holds O(n) state"
+    ),
+    super::says!(
+        "every search falls",
+        |f| grows(f, "lower"),
+        "in every run: a measurement to investigate",
+        "grows: every run"
+    ),
+    super::says!(
+        "every search flat",
+        |f| grows(f, "within_noise"),
+        "holds O(n) state",
+        "a measurement to investigate"
+    ),
+    super::says!(
+        "every search grows, as a column",
+        |f| grows(f, "higher"),
+        "| grows |",
+        "| falls |"
+    ),
+    super::says!(
+        "every search falls, as a column",
+        |f| grows(f, "lower"),
+        "| falls | falls |",
+        "| grows |"
+    ),
+    super::says!(
+        "every search flat, as a column",
+        |f| grows(f, "within_noise"),
+        "| within noise | within noise |",
+        "| falls |"
+    ),
+];
+
+/// Whether every search's memory and last step compare as `v`.
+#[cfg(test)]
+fn grows(f: &serde_json::Value, v: &str) -> bool {
+    let all = f["searches"].as_array();
+    all.into_iter()
+        .flatten()
+        .all(|s| s["grows"] == v && s["last_step"] == v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -79,18 +79,65 @@ pub struct Plan {
     /// its template the data do not (the template tests render them all).
     #[cfg(test)]
     pub flips: fn(&Ctx) -> Vec<Chapter>,
+    /// What its branches say, fact by fact: the template tests check every
+    /// statement that holds on the committed data and on each flip.
+    #[cfg(test)]
+    pub says: &'static [Says],
 }
 
-/// A [`Plan`] entry: file stem, part, the function computing its data and
-/// the one building its fixtures (tests only).
+/// What a chapter's text says when a fact has a value: a short phrase the
+/// branch taken holds, and one of another branch that it must not hold.
+/// The phrases are the oracle of a branch's meaning, kept short so that a
+/// teacher rewording a sentence keeps them (or edits one line here).
+#[cfg(test)]
+pub struct Says {
+    /// The fact and its value, as a failure names them.
+    pub fact: &'static str,
+    /// Whether the chapter's facts have that value.
+    pub when: fn(&serde_json::Value) -> bool,
+    /// A phrase the text then holds (whitespace runs count as one space;
+    /// for a branch that writes nothing, a phrase beside it).
+    pub says: &'static str,
+    /// A phrase of another branch the text then lacks ("": none).
+    pub not: &'static str,
+}
+
+/// A [`Says`]: `says!("/json/pointer" == value, "phrase", "not phrase")`
+/// for a fact equal to a JSON value, or `says!("name", |facts| …, …)`.
+#[cfg(test)]
+macro_rules! says {
+    ($pointer:literal == $value:tt, $says:literal, $not:literal) => {
+        $crate::lessons::Says {
+            fact: concat!($pointer, " == ", stringify!($value)),
+            when: |f| f.pointer($pointer) == Some(&serde_json::json!($value)),
+            says: $says,
+            not: $not,
+        }
+    };
+    ($fact:literal, $when:expr, $says:literal, $not:literal) => {
+        $crate::lessons::Says {
+            fact: $fact,
+            when: $when,
+            says: $says,
+            not: $not,
+        }
+    };
+}
+#[cfg(test)]
+pub(crate) use says;
+
+/// A [`Plan`] entry: file stem, part, the function computing its data,
+/// and (tests only) the one building its fixtures and what it says.
 macro_rules! plan {
-    ($file:literal, $part:ident, $build:path, $flips:path) => {
+    ($file:literal, $part:ident, $build:path, $flips:path, $says:path) => {
         Plan {
             file: $file,
             part: Part::$part,
             build: $build,
             #[cfg(test)]
             flips: $flips,
+            #[cfg(test)]
+            says: $says,
         }
     };
 }
@@ -98,25 +145,25 @@ macro_rules! plan {
 /// The course, in order.
 #[rustfmt::skip]
 pub const PLAN: &[Plan] = &[
-    plan!("00-introduction", Introduction, introduction::chapter, introduction::flips),
-    plan!("01-tree", Core, tree_size::chapter, tree_size::flips),
-    plan!("02-representation", Core, representation::chapter, representation::flips),
-    plan!("03-ordering", Core, ordering::chapter, ordering::flips),
-    plan!("04-first-solution", Core, first_solution::chapter, first_solution::flips),
-    plan!("05-local-search", Core, local_search::chapter, local_search::flips),
-    plan!("06-textbook", Core, textbook::chapter, textbook::flips),
-    plan!("07-constructions", Core, constructions::chapter, constructions::flips),
-    plan!("08-memory", Engineering, memory::chapter, memory::flips),
-    plan!("09-symmetry", Engineering, symmetry::chapter, symmetry::flips),
-    plan!("10-join", Engineering, join::chapter, join::flips),
-    plan!("11-threads", Engineering, threads::chapter, threads::flips),
-    plan!("12-block-sums", Engineering, block_sums::chapter, block_sums::flips),
-    plan!("13-approaches", Reference, reference::approaches_page, reference::approaches_flips),
-    plan!("14-benchmarks", Reference, reference::benchmarks_page, reference::benchmarks_flips),
-    plan!("15-reproduce", Reference, reference::reproduce_page, reference::reproduce_flips),
-    plan!("16-glossary", Reference, reference::words_page, reference::no_flips),
-    plan!("17-textbook-tables", Reference, textbook::tables_page, textbook::tables_flips),
-    plan!("18-references", Reference, reference::words_page, reference::no_flips),
+    plan!("00-introduction", Introduction, introduction::chapter, introduction::flips, introduction::SAYS),
+    plan!("01-tree", Core, tree_size::chapter, tree_size::flips, tree_size::SAYS),
+    plan!("02-representation", Core, representation::chapter, representation::flips, representation::SAYS),
+    plan!("03-ordering", Core, ordering::chapter, ordering::flips, ordering::SAYS),
+    plan!("04-first-solution", Core, first_solution::chapter, first_solution::flips, first_solution::SAYS),
+    plan!("05-local-search", Core, local_search::chapter, local_search::flips, local_search::SAYS),
+    plan!("06-textbook", Core, textbook::chapter, textbook::flips, textbook::SAYS),
+    plan!("07-constructions", Core, constructions::chapter, constructions::flips, constructions::SAYS),
+    plan!("08-memory", Engineering, memory::chapter, memory::flips, memory::SAYS),
+    plan!("09-symmetry", Engineering, symmetry::chapter, symmetry::flips, symmetry::SAYS),
+    plan!("10-join", Engineering, join::chapter, join::flips, join::SAYS),
+    plan!("11-threads", Engineering, threads::chapter, threads::flips, threads::SAYS),
+    plan!("12-block-sums", Engineering, block_sums::chapter, block_sums::flips, block_sums::SAYS),
+    plan!("13-approaches", Reference, reference::approaches_page, reference::approaches_flips, reference::APPROACHES_SAYS),
+    plan!("14-benchmarks", Reference, reference::benchmarks_page, reference::benchmarks_flips, reference::BENCHMARKS_SAYS),
+    plan!("15-reproduce", Reference, reference::reproduce_page, reference::reproduce_flips, reference::REPRODUCE_SAYS),
+    plan!("16-glossary", Reference, reference::words_page, reference::no_flips, reference::NO_SAYS),
+    plan!("17-textbook-tables", Reference, textbook::tables_page, textbook::tables_flips, textbook::TABLES_SAYS),
+    plan!("18-references", Reference, reference::words_page, reference::no_flips, reference::NO_SAYS),
 ];
 
 /// Every chapter of [`PLAN`] with its data, or `None` where the data lack it.

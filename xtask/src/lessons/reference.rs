@@ -571,3 +571,181 @@ pub(super) fn reproduce_flips(ctx: &Ctx) -> Vec<Chapter> {
 pub(super) fn no_flips(_: &Ctx) -> Vec<Chapter> {
     Vec::new()
 }
+
+/// A chapter without branches states nothing.
+#[cfg(test)]
+pub(super) const NO_SAYS: &[super::Says] = &[];
+
+/// What the approaches page says (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const APPROACHES_SAYS: &[super::Says] = &[
+    super::says!(
+        "no approach measured",
+        |f| all(f, "approaches", |a| a["measured"] == serde_json::json!([])),
+        "| not measured in this run |",
+        "count n = "
+    ),
+    super::says!(
+        "an approach measured",
+        |f| any(f, "approaches", |a| a["measured"]
+            .as_array()
+            .is_some_and(|m| !m.is_empty())),
+        " n = ",
+        ""
+    ),
+];
+
+/// What the benchmarks page says (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const BENCHMARKS_SAYS: &[super::Says] = &[
+    super::says!(
+        "/long_runs" == [],
+        "None were recorded with this data",
+        "`cargo xtask long-runs` measured each once"
+    ),
+    super::says!(
+        "long runs",
+        |f| any(f, "long_runs", |_| true),
+        "`cargo xtask long-runs` measured each once",
+        "None were recorded"
+    ),
+    super::says!(
+        "/noise" == null,
+        "Too few points had three timed samples",
+        "the slowest sample was"
+    ),
+    super::says!(
+        "noise measured",
+        |f| f["noise"].is_object(),
+        "the slowest sample was",
+        "Too few points"
+    ),
+    super::says!(
+        "/failures" == [],
+        "None: every sample finished and was checked",
+        "are recorded and kept out"
+    ),
+    super::says!(
+        "failures",
+        |f| any(f, "failures", |_| true),
+        "are recorded and kept out of the medians",
+        "None: every sample finished"
+    ),
+    super::says!(
+        "every failure gave up",
+        |f| any(f, "failures", |_| true)
+            && all(f, "failures", |x| x["gave_up"] == 1 && x["timed_out"] == 0),
+        "1 gave up",
+        "killed at the time limit"
+    ),
+    super::says!(
+        "every largest point lost one sample",
+        |f| all(f, "largest", |l| l["failed"] == 1),
+        "(1 failed sample left out)",
+        "samples left out"
+    ),
+    super::says!(
+        "every largest point lost two samples",
+        |f| all(f, "largest", |l| l["failed"] == 2),
+        "(2 failed samples left out)",
+        "sample left out"
+    ),
+    super::says!(
+        "no largest point lost a sample",
+        |f| all(f, "largest", |l| l["failed"] == 0),
+        "|",
+        "left out)"
+    ),
+];
+
+/// What the reproduce page says (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const REPRODUCE_SAYS: &[super::Says] = &[
+    super::says!("/dirty" == true, "` + uncommitted changes |", ""),
+    super::says!("/dirty" == false, "| machine |", "+ uncommitted changes"),
+    super::says!("/memory" == null, "memory unknown", ""),
+    super::says!(
+        "memory known",
+        |f| f["memory"].is_number(),
+        " memory |",
+        "memory unknown"
+    ),
+    super::says!(
+        "/quick_only" == true,
+        "; every approach stopped at its quick n",
+        ""
+    ),
+    super::says!(
+        "/quick_only" == false,
+        "| measuring time |",
+        "every approach stopped at its quick n"
+    ),
+    super::says!(
+        "one number of samples",
+        |f| f["samples"][0] == f["samples"][1],
+        "`: ",
+        ""
+    ),
+    super::says!(
+        "a range of samples",
+        |f| f["samples"][0] != f["samples"][1],
+        "–",
+        ""
+    ),
+    super::says!("/files/depths" == true, "[`data/depths.csv`]", ""),
+    super::says!("/files/depths" == false, "| system |", "data/depths.csv"),
+    super::says!(
+        "no traces",
+        |f| f["files"]["traces"] == 0,
+        "| system |",
+        "data/traces/"
+    ),
+    super::says!(
+        "traces",
+        |f| f["files"]["traces"].as_u64() > Some(0),
+        "[`data/traces/`]",
+        ""
+    ),
+    super::says!("/files/block_sums" == true, "[`data/block_sums.csv`]", ""),
+    super::says!(
+        "/files/block_sums" == false,
+        "| system |",
+        "data/block_sums.csv"
+    ),
+    super::says!("/files/csp_grid" == true, "[`data/csp_grid.csv`]", ""),
+    super::says!(
+        "/files/csp_grid" == false,
+        "| system |",
+        "data/csp_grid.csv"
+    ),
+    super::says!("/files/local_study" == true, "[`data/local_study.csv`]", ""),
+    super::says!(
+        "/files/local_study" == false,
+        "| system |",
+        "data/local_study.csv"
+    ),
+    super::says!(
+        "long runs",
+        |f| f["files"]["long_runs"].as_u64() > Some(0),
+        "[`data/long_runs.csv`]",
+        ""
+    ),
+    super::says!(
+        "no long runs",
+        |f| f["files"]["long_runs"] == 0,
+        "| system |",
+        "data/long_runs.csv"
+    ),
+];
+
+/// Whether every item of a list of the facts has `p`.
+#[cfg(test)]
+fn all(f: &serde_json::Value, key: &str, p: fn(&serde_json::Value) -> bool) -> bool {
+    f[key].as_array().into_iter().flatten().all(p)
+}
+
+/// Whether some item of a list of the facts has `p`.
+#[cfg(test)]
+fn any(f: &serde_json::Value, key: &str, p: fn(&serde_json::Value) -> bool) -> bool {
+    f[key].as_array().into_iter().flatten().any(p)
+}

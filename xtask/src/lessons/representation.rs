@@ -141,6 +141,47 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         .collect()
 }
 
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!(
+        "every row dearer than the one before",
+        |f| later(f, "higher"),
+        "is dearer per node than",
+        "is cheaper per node than"
+    ),
+    super::says!(
+        "every row cheaper than the one before",
+        |f| later(f, "lower"),
+        "is cheaper per node than",
+        "are within noise"
+    ),
+    super::says!(
+        "every row within noise of the one before",
+        |f| later(f, "within_noise"),
+        "are within noise",
+        "is dearer per node than"
+    ),
+    super::says!(
+        "/rows/1/against_previous" == "within_noise",
+        "they overlap, so the data do not tell",
+        "they do not overlap"
+    ),
+    super::says!(
+        "the second row apart from the first",
+        |f| f["rows"][1]["against_previous"] != "within_noise",
+        "they do not overlap, so the difference is a finding",
+        "they overlap,"
+    ),
+];
+
+/// Whether every row after the first compares with the one before as `v`.
+#[cfg(test)]
+fn later(f: &serde_json::Value, v: &str) -> bool {
+    let rows = f["rows"].as_array().map_or(&[][..], |r| &r[1..]);
+    rows.iter().all(|r| r["against_previous"] == v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -146,6 +146,60 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     out
 }
 
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!(
+        "every node cheaper",
+        |f| rows(f, |r| r["per_node"] == "lower"),
+        "each node costs less (",
+        "each node costs more"
+    ),
+    super::says!(
+        "every node dearer",
+        |f| rows(f, |r| r["per_node"] == "higher"),
+        "each node costs more (",
+        "each node costs less"
+    ),
+    super::says!(
+        "every node within noise",
+        |f| rows(f, |r| r["per_node"] == "within_noise"),
+        "the ranges of the runs overlap",
+        "each node costs"
+    ),
+    super::says!(
+        "fewer nodes explain most",
+        |f| rows(f, |r| r["share_from_nodes"].as_f64() >= Some(0.5)),
+        "fewer nodes explain more of it",
+        "cheaper nodes explain more"
+    ),
+    super::says!(
+        "cheaper nodes explain most",
+        |f| rows(f, |r| r["share_from_nodes"].as_f64() < Some(0.5)),
+        "cheaper nodes explain more of it",
+        "fewer nodes explain more"
+    ),
+    super::says!(
+        "never slower",
+        |f| rows(f, |r| r["slower_until"].is_null()),
+        "It was never slower than",
+        "fixed set-up outweighs"
+    ),
+    super::says!(
+        "slower on small boards",
+        |f| rows(f, |r| r["slower_until"].is_u64()),
+        "its fixed set-up outweighs the search",
+        "never slower"
+    ),
+];
+
+/// Whether every row after the first has `p`.
+#[cfg(test)]
+fn rows(f: &serde_json::Value, p: fn(&serde_json::Value) -> bool) -> bool {
+    let rows = f["rows"].as_array().map_or(&[][..], |r| &r[1..]);
+    rows.iter().all(p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -227,3 +227,56 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     out.push(Chapter::new(&f, figures));
     out
 }
+
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!(
+        "the nodes equal at every size",
+        |f| f["steps_equal"] == f["steps_shared"],
+        "equalled those on one thread at all",
+        "a bug to report"
+    ),
+    super::says!(
+        "the nodes differ at a size",
+        |f| f["steps_equal"] != f["steps_shared"],
+        "the split lost or repeated work: a bug to report",
+        "at all"
+    ),
+    super::says!(
+        "every counter above the ideal",
+        |f| counters(f, |c| c["against_ideal"] == "lower"),
+        "faster than",
+        "falls short of the ideal"
+    ),
+    super::says!(
+        "every counter short of the ideal",
+        |f| counters(f, |c| c["against_ideal"] == "higher"),
+        "It falls short of the ideal beyond",
+        "Within the spread of the samples that is the ideal"
+    ),
+    super::says!(
+        "every counter at the ideal",
+        |f| counters(f, |c| c["against_ideal"] == "within_noise"),
+        "Within the spread of the samples that is the ideal",
+        "falls short of the ideal"
+    ),
+    super::says!(
+        "no counter ever slower",
+        |f| counters(f, |c| c["last_loss"].is_null()),
+        "than on one.",
+        "where one thread needed only"
+    ),
+    super::says!(
+        "every counter slower at a size",
+        |f| counters(f, |c| c["last_loss"].is_object()),
+        "where one thread needed only",
+        "It was never slower"
+    ),
+];
+
+/// Whether every counter has `p`.
+#[cfg(test)]
+fn counters(f: &serde_json::Value, p: fn(&serde_json::Value) -> bool) -> bool {
+    f["counters"].as_array().into_iter().flatten().all(p)
+}

@@ -274,6 +274,39 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     vec![Chapter::new(&a, figs.clone()), Chapter::new(&b, figs)]
 }
 
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!(
+        "mrv meets fewer dead ends",
+        |f| f["mrv_fewer"] == true && f["mrv_dead"].is_u64(),
+        "`mrv` meets fewer,",
+        "no fewer at this size"
+    ),
+    super::says!(
+        "mrv meets no fewer",
+        |f| f["mrv_fewer"] == false && f["mrv_dead"].is_u64(),
+        "no fewer at this size",
+        "`mrv` meets fewer,"
+    ),
+    super::says!(
+        "/mrv_dead" == null,
+        "paid for by all its completions",
+        "`mrv` meets"
+    ),
+    super::says!(
+        "/boxes" == null,
+        "Compare with the box trace",
+        "solutions, as in the box trace"
+    ),
+    super::says!(
+        "boxes are counted",
+        |f| f["boxes"].is_object(),
+        "solutions, as in the box trace",
+        "Compare with the box trace"
+    ),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -450,3 +450,110 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<super::Chapter> {
 
 #[cfg(test)]
 mod tests;
+
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!(
+        "a ported program",
+        |f| list(f, "reaches").any(|r| r["origin"] == "grid"),
+        "| ported program |",
+        ""
+    ),
+    super::says!(
+        "a lab setting",
+        |f| list(f, "reaches").any(|r| r["origin"] == "lab"),
+        "| constraint lab |",
+        ""
+    ),
+    super::says!(
+        "the tuned search",
+        |f| list(f, "reaches").any(|r| r["origin"] == "tuned"),
+        "| tuned: random ties, restarts |",
+        ""
+    ),
+    super::says!(
+        "every reach ends at the grid",
+        |f| reaches(f, "grid_end"),
+        "| last size measured |",
+        "next size"
+    ),
+    super::says!(
+        "every reach ends on a timeout",
+        |f| reaches(f, "timeout"),
+        "| next size timed out |",
+        "last size measured"
+    ),
+    super::says!(
+        "every reach ends on the budget",
+        |f| reaches(f, "budget"),
+        "| next size over the time budget |",
+        "timed out"
+    ),
+    super::says!(
+        "every reach ends at a limit",
+        |f| reaches(f, "limit"),
+        "| a limit of the program |",
+        "next size"
+    ),
+    super::says!(
+        "every local search solved every seed",
+        |f| list(f, "local").all(|l| l["failed"] == 0),
+        "seeds)",
+        "seeds failed"
+    ),
+    super::says!(
+        "every local search failed a seed",
+        |f| list(f, "local").all(|l| l["failed"] != 0),
+        "seeds failed)",
+        ""
+    ),
+    super::says!(
+        "searches share equal counts",
+        |f| list(f, "same_steps").count() > 0,
+        "(searches with equal counts share one:",
+        ""
+    ),
+    super::says!(
+        "two groups share equal counts",
+        |f| list(f, "same_steps").count() > 1,
+        "`; `",
+        ""
+    ),
+    super::says!(
+        "no searches share equal counts",
+        |f| list(f, "same_steps").count() == 0,
+        "lines.",
+        "with equal counts"
+    ),
+    super::says!(
+        "long runs beyond the grid",
+        |f| list(f, "long_runs").count() > 0,
+        "Beyond the grid, `swap-search` ran once",
+        ""
+    ),
+    super::says!(
+        "a long run with its peak",
+        |f| list(f, "long_runs").any(|r| r["peak"].is_number()),
+        "of peak memory",
+        ""
+    ),
+    super::says!(
+        "no long runs",
+        |f| list(f, "long_runs").count() == 0,
+        "Local search time grows",
+        "Beyond the grid"
+    ),
+];
+
+/// The items of a list of the facts.
+#[cfg(test)]
+fn list<'f>(f: &'f serde_json::Value, key: &str) -> impl Iterator<Item = &'f serde_json::Value> {
+    f[key].as_array().into_iter().flatten()
+}
+
+/// Whether every reach stopped for `stop`.
+#[cfg(test)]
+fn reaches(f: &serde_json::Value, stop: &str) -> bool {
+    list(f, "reaches").all(|r| r["stop"] == stop)
+}

@@ -273,3 +273,116 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
 
 #[cfg(test)]
 mod tests;
+
+/// What the chapter's branches say (see [`super::Says`]).
+#[cfg(test)]
+pub(super) const SAYS: &[super::Says] = &[
+    super::says!(
+        "/mrv_grid_end" == true,
+        ", the last size asked for",
+        ", where it stopped"
+    ),
+    super::says!(
+        "/mrv_grid_end" == false,
+        ", where it stopped",
+        ", the last size asked for"
+    ),
+    super::says!(
+        "/default_is_bitmask" == true,
+        "walks exactly `bitmask`'s tree",
+        "does not walk"
+    ),
+    super::says!(
+        "/default_is_bitmask" == false,
+        "does not walk `bitmask`'s tree (a bug to report)",
+        "walks exactly"
+    ),
+    super::says!(
+        "mrv and forward equal everywhere",
+        |f| f["mrv_vs_forward"]["equal"] == f["mrv_vs_forward"]["sizes"],
+        "forward checking saves no node",
+        "which contradicts this"
+    ),
+    super::says!(
+        "mrv and forward differ somewhere",
+        |f| f["mrv_vs_forward"]["equal"] != f["mrv_vs_forward"]["sizes"],
+        "which contradicts this: a bug to report",
+        "placed the same queens at all"
+    ),
+    super::says!(
+        "/values_same" == true,
+        "placed the default's nodes at every n",
+        "a bug to report"
+    ),
+    super::says!(
+        "/values_same" == false,
+        "placed other nodes than the default",
+        "placed the default's nodes"
+    ),
+    super::says!(
+        "/arc_time" == "lower",
+        "lower: the extra pruning paid for itself",
+        "cost more than"
+    ),
+    super::says!(
+        "/arc_time" == "higher",
+        "higher: the extra pruning cost more",
+        "paid for itself"
+    ),
+    super::says!(
+        "/arc_time" == "within_noise",
+        "against forward checking was within noise",
+        "paid for itself"
+    ),
+    super::says!(
+        "/forward_time" == "lower",
+        "its time was lower",
+        "its time was higher"
+    ),
+    super::says!(
+        "/forward_time" == "higher",
+        "its time was higher",
+        "its time was lower"
+    ),
+    super::says!(
+        "/forward_time" == "within_noise",
+        "its time was within noise",
+        "its time was higher"
+    ),
+    super::says!("/no_backtrack" == true, ", without undoing one", ""),
+    super::says!(
+        "/no_backtrack" == false,
+        "placements.",
+        ", without undoing one"
+    ),
+    super::says!(
+        "a setting finished every size",
+        |f| f["settings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|s| s["first"]["stop"].is_null()),
+        "every size finished",
+        ""
+    ),
+    super::says!(
+        "a worked step ends on a solution",
+        |f| f["worked"]["steps"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|s| s["solution"] == true),
+        "-> a solution",
+        ""
+    ),
+    super::says!(
+        "a worked step is a dead end",
+        |f| f["worked"]["steps"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|s| s["dead"] == true),
+        "-> X: a row has no dot, back up",
+        ""
+    ),
+];

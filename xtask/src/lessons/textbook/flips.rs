@@ -3,7 +3,7 @@
 
 use super::{Ended, Restarts, book, figures, textbook};
 use crate::analysis::Verdict;
-use crate::lessons::{Chapter, Ctx};
+use crate::lessons::{Chapter, Ctx, Says, says};
 
 /// Variants for the branches the committed data do not take.
 pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
@@ -55,6 +55,8 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                             s.causes.clear();
                         }
                         a.codes.push("a-cause-the-text-does-not-know".into());
+                        a.agree_max_n = None;
+                        a.agreeing = 0;
                         if let Some(m) = &mut a.min_conflicts {
                             m.ours_all = false;
                         }
@@ -125,4 +127,273 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     f.agree = 0;
     out.push(Chapter::new(&f, figures(ctx)));
     out
+}
+
+/// What the chapter's branches say (see [`crate::lessons::Says`]).
+pub(in crate::lessons) const SAYS: &[Says] = &[
+    says!(
+        "/checks" == 0,
+        "No figure of the book could be compared in this run.",
+        "figures compared here agree"
+    ),
+    says!(
+        "every figure agrees",
+        |f| f["checks"] != 0 && f["agree"] == f["checks"],
+        "of the book's figures compared here agree with ours.",
+        "The book gives no sample size"
+    ),
+    says!(
+        "a figure disagrees",
+        |f| f["agree"] != f["checks"],
+        "figures compared here agree with ours (within noise)",
+        "No figure of the book"
+    ),
+    says!(
+        "every figure agrees (take-home)",
+        |f| f["checks"] != 0 && f["agree"] == f["checks"],
+        "The book's local-search figures hold when rerun;",
+        "only in part"
+    ),
+    says!(
+        "not every figure agrees (take-home)",
+        |f| f["checks"] == 0 || f["agree"] != f["checks"],
+        "figures hold only in part (",
+        "hold when rerun"
+    ),
+    says!(
+        "every restart formula holds",
+        |f| some_all(f, "restarts", |r| r["verdict"] == "within_noise"),
+        ": the formula holds.",
+        "than predicted, beyond noise"
+    ),
+    says!(
+        "every restart takes more",
+        |f| some_all(f, "restarts", |r| r["verdict"] == "higher"),
+        "more than predicted, beyond noise",
+        "the formula holds"
+    ),
+    says!(
+        "every restart takes fewer",
+        |f| some_all(f, "restarts", |r| r["verdict"] == "lower"),
+        "fewer than predicted, beyond noise",
+        "the formula holds"
+    ),
+    says!(
+        "every restart below the book",
+        |f| some_all(f, "restarts", |r| r["vs_book"] == "higher"),
+        ": below ours.",
+        ": above ours."
+    ),
+    says!(
+        "every restart above the book",
+        |f| some_all(f, "restarts", |r| r["vs_book"] == "lower"),
+        ": above ours.",
+        ": below ours."
+    ),
+    says!(
+        "/stopped_solving" == [],
+        "None stopped solving.",
+        "- Stopped solving:"
+    ),
+    says!(
+        "some stopped solving",
+        |f| some_all(f, "stopped_solving", |_| true),
+        "- Stopped solving: `",
+        "None stopped solving."
+    ),
+    says!(
+        "/solved_to_end" == [],
+        "- [All the sizes]",
+        "Solved every start to the end"
+    ),
+    says!(
+        "some solved to the end",
+        |f| some_all(f, "solved_to_end", |_| true),
+        "- Solved every start to the end: `",
+        ""
+    ),
+    says!(
+        "/million" == null,
+        "Min-conflicts at a million queens was not measured",
+        "**A million queens.**"
+    ),
+    says!(
+        "/million/vs_book" == "within_noise",
+        "holds, within noise.",
+        "beyond noise. The"
+    ),
+    says!(
+        "/million/vs_book" == "higher",
+        ", beyond noise.",
+        "holds, within noise."
+    ),
+    says!(
+        "/csp" == null,
+        "The constraint-satisfaction table was not measured in this run.",
+        "**The book's table of checks.**"
+    ),
+    says!(
+        "/csp/fewer_than_book" == true,
+        "so counts fewer than testing every pair",
+        ""
+    ),
+    says!(
+        "/csp/fewer_than_book" == false,
+        "**The book's table of checks.**",
+        "so counts fewer than testing every pair"
+    ),
+    says!(
+        "/csp/same_ranking" == true,
+        "The book's four settings rank as in the book;",
+        "do not rank"
+    ),
+    says!(
+        "/csp/same_ranking" == false,
+        "The book's four settings do not rank as in the book;",
+        "settings rank as in"
+    ),
+    says!(
+        "backjumping always fewer",
+        |f| some_all(&f["csp"], "backjumping", |b| b["verdict"] == "lower"),
+        "fewer checks, beyond the runs' range",
+        "more checks, beyond"
+    ),
+    says!(
+        "backjumping always more",
+        |f| some_all(&f["csp"], "backjumping", |b| b["verdict"] == "higher"),
+        "more checks, beyond the runs' range",
+        "fewer checks, beyond"
+    ),
+    says!(
+        "/aima" == null,
+        "aima-python was not run beside ours for this report",
+        "**The book's own code.**"
+    ),
+    says!(
+        "aima-python agrees nowhere",
+        |f| f["aima"].is_object() && f["aima"]["agree_max_n"].is_null(),
+        "none agrees with ours node by node at any n",
+        "at some n"
+    ),
+    says!(
+        "aima-python agrees somewhere",
+        |f| f["aima"]["agree_max_n"].is_u64(),
+        "agree with ours node by node at some n, none beyond",
+        "at any n"
+    ),
+    says!(
+        "a cause the text does not describe",
+        |f| some_all(&f["aima"], "codes", |_| true)
+            && f["aima"]["codes"]
+                .as_array()
+                .is_some_and(|c| c.iter().any(|c| c == "a-cause-the-text-does-not-know")),
+        "`a-cause-the-text-does-not-know`: (not described).",
+        ""
+    ),
+    says!(
+        "/restart_vs_sideways" == null,
+        "keep a *population* of boards. **Take-home.**",
+        "Here plain restarts"
+    ),
+    says!(
+        "/restart_vs_sideways" == "lower",
+        "Here plain restarts needed fewer steps than restarts with sideways moves",
+        "needed fewer steps than plain"
+    ),
+    says!(
+        "/restart_vs_sideways" == "higher",
+        "Here restarts with sideways moves needed fewer steps than plain restarts",
+        "plain restarts needed fewer"
+    ),
+    says!(
+        "/restart_vs_sideways" == "within_noise",
+        "needed as many steps, within noise",
+        "needed fewer steps"
+    ),
+    says!(
+        "every book figure ours higher",
+        |f| eight(f, "higher"),
+        " (ours higher)",
+        " (ours lower)"
+    ),
+    says!(
+        "every book figure ours lower",
+        |f| eight(f, "lower"),
+        " (ours lower)",
+        " (ours higher)"
+    ),
+    says!(
+        "every book figure agrees",
+        |f| eight(f, "within_noise"),
+        " (agrees)",
+        " (ours higher)"
+    ),
+    says!(
+        "every book setting takes more checks",
+        |f| booked(f, "higher"),
+        "| more |",
+        "| fewer |"
+    ),
+    says!(
+        "every book setting takes fewer checks",
+        |f| booked(f, "lower"),
+        "| fewer |",
+        "| more |"
+    ),
+    says!(
+        "steepest ascent measured",
+        |f| f["eight"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|e| e["method"] == "hill-climbing"),
+        "starts gave up, so about",
+        "count the exits yourself"
+    ),
+    says!(
+        "steepest ascent not measured",
+        |f| f["eight"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .all(|e| e["method"] != "hill-climbing"),
+        "Steepest ascent was not measured in this run",
+        "starts gave up"
+    ),
+];
+
+/// Whether every setting of the book's table compares with the book's
+/// figure as `v` (and there is one).
+fn booked(f: &serde_json::Value, v: &str) -> bool {
+    let all = f["csp"]["settings"].as_array().into_iter().flatten();
+    let mut with = all.filter(|c| !c["book"].is_null()).peekable();
+    with.peek().is_some() && with.all(|c| c["vs_book"] == v)
+}
+
+/// Whether a list of `f` has items and every one has `p`.
+fn some_all(f: &serde_json::Value, key: &str, p: fn(&serde_json::Value) -> bool) -> bool {
+    f[key]
+        .as_array()
+        .is_some_and(|a| !a.is_empty() && a.iter().all(p))
+}
+
+/// Whether every row of the 8-queens table with the book's figures compares
+/// with them as `v`, in all three columns.
+fn eight(f: &serde_json::Value, v: &str) -> bool {
+    let rows: Vec<&serde_json::Value> = f["eight"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| !e["book"].is_null())
+        .collect();
+    !rows.is_empty()
+        && rows.iter().all(|e| {
+            [
+                "solved_vs_book",
+                "steps_solved_vs_book",
+                "steps_failed_vs_book",
+            ]
+            .iter()
+            .all(|k| e[*k] == v)
+        })
 }

@@ -19,10 +19,10 @@ use crate::analysis::textbook::{Point, point, restart_cost};
 use crate::analysis::{Spread, Verdict};
 use crate::figure::{Chart, Figure, Line, LineChart, Unit};
 #[cfg(test)]
-pub(super) use flips::flips;
-#[cfg(test)]
-pub(super) use tables::tables_flips;
+pub(super) use flips::{SAYS, flips};
 pub(super) use tables::tables_page;
+#[cfg(test)]
+pub(super) use tables::{TABLES_SAYS, tables_flips};
 
 /// A figure the book prints for one method at n = 8.
 #[derive(Clone, Copy, Debug, Serialize)]

@@ -91,3 +91,121 @@ pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
         Chapter::new(&empty, Vec::new()),
     ]
 }
+
+/// What the tables page says (see [`crate::lessons::Says`]).
+#[cfg(test)]
+pub(in crate::lessons) const TABLES_SAYS: &[crate::lessons::Says] = {
+    use crate::lessons::says;
+    &[
+        says!(
+            "/growth" == [],
+            "The textbook study was not run for this report.",
+            "| method | largest n |"
+        ),
+        says!(
+            "the study ran",
+            |f| non_empty(&f["growth"]),
+            "| method | largest n |",
+            "The textbook study was not run"
+        ),
+        says!(
+            "/csp" == [],
+            "The table of checks was not measured for this report.",
+            "the lab's domains shrink"
+        ),
+        says!(
+            "the checks ran",
+            |f| non_empty(&f["csp"]),
+            "the lab's domains shrink as forward checking",
+            "The table of checks was not measured"
+        ),
+        says!(
+            "a setting over the budget",
+            |f| items(&f["csp"]).any(|c| c["median_k"].is_null()),
+            "> budget (",
+            ""
+        ),
+        says!(
+            "/aima" == [],
+            "aima-python was not run beside ours for this report",
+            "| aima-python | ours"
+        ),
+        says!(
+            "aima-python ran",
+            |f| non_empty(&f["aima"]),
+            "| aima-python | ours",
+            "aima-python was not run beside ours"
+        ),
+        says!(
+            "a setting agrees nowhere",
+            |f| items(&f["aima"]).any(|a| a["agree"] == serde_json::json!([])),
+            " | none | ",
+            ""
+        ),
+        says!(
+            "/min_conflicts/ours_all" == true,
+            "restarts after n² iterations and solved every seed",
+            "did not solve every seed"
+        ),
+        says!(
+            "/min_conflicts/ours_all" == false,
+            "restarts after n² iterations and did not solve every seed",
+            "and solved every seed"
+        ),
+        says!(
+            "/min_conflicts" == null,
+            "## aima-python",
+            "It never restarts"
+        ),
+        says!(
+            "a method none solved at its last size",
+            |f| items(&f["growth"]).any(|g| g["ended"] == "none_solved"),
+            "| none solved |",
+            ""
+        ),
+        says!(
+            "a method out of time",
+            |f| items(&f["growth"]).any(|g| g["ended"] == "budget"),
+            "| time budget |",
+            ""
+        ),
+        says!(
+            "a method at the plan's end",
+            |f| items(&f["growth"]).any(|g| g["ended"] == "plan"),
+            "| largest size |",
+            ""
+        ),
+        says!(
+            "every setting with the book's figure takes more",
+            |f| booked(f, "higher"),
+            "| more |",
+            "| fewer |"
+        ),
+        says!(
+            "a setting takes fewer checks than the book",
+            |f| items(&f["csp"]).any(|c| c["vs_book"] == "lower"),
+            "| fewer |",
+            ""
+        ),
+    ]
+};
+
+/// Whether every setting the book has a figure for compares with it as
+/// `v` (and there is one).
+#[cfg(test)]
+fn booked(f: &serde_json::Value, v: &str) -> bool {
+    let mut with = items(&f["csp"]).filter(|c| !c["book"].is_null()).peekable();
+    with.peek().is_some() && with.all(|c| c["vs_book"] == v)
+}
+
+/// The items of a list of the facts.
+#[cfg(test)]
+fn items(v: &serde_json::Value) -> impl Iterator<Item = &serde_json::Value> {
+    v.as_array().into_iter().flatten()
+}
+
+/// Whether a list of the facts has an item.
+#[cfg(test)]
+fn non_empty(v: &serde_json::Value) -> bool {
+    items(v).next().is_some()
+}

@@ -123,6 +123,122 @@ fn every_chapter_renders_and_takes_every_branch_reads_every_fact_places_every_fi
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Whitespace runs as one space, so a phrase may cross a line break.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The statements of one chapter checked on the text of one variant
+/// (`0` the committed data), its text and answers: returns the problems and which statements held.
+fn check_says(
+    plan: &Plan,
+    variant: usize,
+    facts: &serde_json::Value,
+    text: &str,
+) -> (Vec<String>, Vec<bool>) {
+    let text = words(text);
+    let mut problems = Vec::new();
+    let held: Vec<bool> = plan.says.iter().map(|s| (s.when)(facts)).collect();
+    for (s, _) in plan.says.iter().zip(&held).filter(|(_, h)| **h) {
+        if !text.contains(&words(s.says)) {
+            problems.push(format!(
+                "{} (variant {variant}): with {} the text should say \"{}\"",
+                plan.file, s.fact, s.says
+            ));
+        }
+        if !s.not.is_empty() && text.contains(&words(s.not)) {
+            problems.push(format!(
+                "{} (variant {variant}): with {} the text should not say \"{}\"",
+                plan.file, s.fact, s.not
+            ));
+        }
+    }
+    (problems, held)
+}
+
+/// Every branch says what its chapter's `SAYS` states for the facts that
+/// take it: on the committed data and on every flip. Each statement holds
+/// on some variant, and each flip takes a statement that some other
+/// variant does not, so every fixture is checked for its meaning, not
+/// only rendered.
+#[test]
+fn every_branch_says_what_its_chapter_states_for_its_facts() {
+    let data = committed();
+    let ctx = Ctx::new(&data);
+    let templates = Templates::load(&templates_dir()).unwrap_or_else(|e| panic!("{e}"));
+    let chapters: Vec<(&Plan, Chapter)> = PLAN
+        .iter()
+        .map(|p| (p, (p.build)(&ctx).expect("committed data")))
+        .collect();
+    let all: Vec<Chapter> = chapters.iter().map(|(_, c)| c.clone()).collect();
+    let course = Course::new(&templates, figures(&data, &all)).unwrap_or_else(|e| panic!("{e}"));
+    let mut problems = Vec::new();
+    for (plan, base) in &chapters {
+        let mut variants = vec![base.clone()];
+        variants.extend((plan.flips)(&ctx));
+        let mut held = Vec::new();
+        for (i, c) in variants.iter().enumerate() {
+            let r = course
+                .chapter(&templates, plan, c)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let answers: Vec<&str> = r.exercises.iter().map(|e| e.answer.as_str()).collect();
+            let text = format!("{}\n{}", r.text, answers.join("\n"));
+            let (p, h) = check_says(plan, i, &c.facts, &text);
+            problems.extend(p);
+            held.push(h);
+        }
+        for (k, s) in plan.says.iter().enumerate() {
+            if !held.iter().any(|h| h[k]) {
+                problems.push(format!("{}: `{}` holds on no variant", plan.file, s.fact));
+            }
+        }
+        // A statement that holds everywhere checks no branch a fact decides.
+        let decides = |k: usize| held.iter().any(|h| !h[k]);
+        for (i, h) in held.iter().enumerate().skip(1) {
+            if !(0..h.len()).any(|k| h[k] && decides(k)) {
+                problems.push(format!(
+                    "{} (variant {i}): the flip takes no statement of its SAYS that another variant does not",
+                    plan.file
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The statements of a chapter fail when two branches' texts are swapped.
+#[test]
+fn a_swapped_branch_text_breaks_a_statement() {
+    let plan = Plan {
+        file: "01-x",
+        part: Part::Reference,
+        build: |_| None,
+        flips: |_| Vec::new(),
+        says: &[crate::lessons::says!(
+            "/v" == "lower",
+            "fewer moves",
+            "more moves"
+        )],
+    };
+    let facts = serde_json::json!({ "v": "lower" });
+    assert!(
+        check_says(&plan, 0, &facts, "It made fewer\n moves.")
+            .0
+            .is_empty()
+    );
+    assert_eq!(
+        check_says(&plan, 0, &facts, "It made more moves.").0.len(),
+        2
+    );
+    let (p, held) = check_says(
+        &plan,
+        0,
+        &serde_json::json!({ "v": "higher" }),
+        "more moves",
+    );
+    assert!(p.is_empty() && held == [false]);
+}
+
 /// What a teaching chapter must hold.
 fn structure(plan: &Plan, r: &Rendered) -> Vec<String> {
     let mut out = Vec::new();
@@ -164,6 +280,7 @@ fn an_undefined_name_fails_with_the_template_line_and_name() {
         part: Part::Reference,
         build: |_| None,
         flips: |_| Vec::new(),
+        says: &[],
     };
     let chapter = Chapter::new(&serde_json::json!({ "nodes": 3 }), Vec::new());
     let e = course.chapter(&templates, &plan, &chapter).unwrap_err().0;
