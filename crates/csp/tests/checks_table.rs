@@ -6,10 +6,7 @@ use std::io::Read;
 use std::process::{Command, Output, Stdio};
 
 fn table(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_checks-table"))
-        .args(args)
-        .output()
-        .unwrap()
+    queens_test_support::output(Command::new(env!("CARGO_BIN_EXE_checks-table")).args(args))
 }
 
 /// The CSV rows, each a map from column to value.
@@ -130,7 +127,7 @@ fn a_closed_stdout_ends_quietly() {
         .unwrap()
         .read_to_string(&mut err)
         .unwrap();
-    let status = child.wait().unwrap();
+    let status = queens_test_support::wait(&mut child, "checks-table with its stdout closed");
     assert_eq!(status.code(), Some(0), "{err}");
     assert!(err.is_empty(), "{err}");
 }

@@ -6,10 +6,8 @@ use std::process::Command;
 use queens_min_conflicts::{Clock, STUDY, study_run};
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_local-study"))
-        .args(args)
-        .output()
-        .expect("runs");
+    let out =
+        queens_test_support::output(Command::new(env!("CARGO_BIN_EXE_local-study")).args(args));
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),

@@ -441,15 +441,15 @@ fn the_model_passes_its_node_tests() {
     let every = write("every.json", &every.to_string());
     let codes = write("codes.json", &serde_json::to_string(&codes).unwrap());
     let test_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/explore/model.test.js");
-    let out = std::process::Command::new(node)
-        .arg("--test")
-        .arg(&test_file)
-        .env("QUEENS_SCRIPTS", &scripts)
-        .env("QUEENS_TRACES", &traces)
-        .env("QUEENS_EVERY", &every)
-        .env("QUEENS_CODES", &codes)
-        .output()
-        .unwrap();
+    let out = queens_test_support::output(
+        std::process::Command::new(node)
+            .arg("--test")
+            .arg(&test_file)
+            .env("QUEENS_SCRIPTS", &scripts)
+            .env("QUEENS_TRACES", &traces)
+            .env("QUEENS_EVERY", &every)
+            .env("QUEENS_CODES", &codes),
+    );
     assert!(
         out.status.success(),
         "node --test model.test.js failed:\n{}\n{}",
