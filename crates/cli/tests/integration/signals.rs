@@ -6,7 +6,6 @@
 //! and a save that fails is a warning. The run is signalled at a point it
 //! announces (`QUEENS_PAUSE_AFTER_TASKS`), never after a sleep, and each
 //! child sets its own signal dispositions.
-#![cfg(target_os = "linux")]
 
 use std::fs;
 use std::io::Write;
@@ -19,8 +18,8 @@ use std::time::{Duration, Instant};
 use queens_core::known;
 use serde_json::Value;
 
-mod harness;
-use harness::Lines;
+use crate::harness;
+use crate::harness::Lines;
 
 /// The board size of these counts: a few dozen tasks, a moment to count.
 const N: usize = 12;

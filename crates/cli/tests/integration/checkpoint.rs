@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 use queens_core::known;
 use serde_json::Value;
 
-mod harness;
+use crate::harness;
 
 fn queens(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     harness::output(

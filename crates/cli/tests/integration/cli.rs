@@ -3,10 +3,10 @@
 
 use std::process::{Command, Output};
 
-mod board;
-mod harness;
+use crate::board;
+use crate::harness;
 
-use board::of_json as board_of;
+use crate::board::of_json as board_of;
 
 use queens_approaches::REGISTRY;
 use queens_core::{Kind, is_solution, known};
@@ -421,7 +421,7 @@ fn depths_go_into_json_extra_as_an_array() {
         serde_json::json!([1, 8, 42, 140, 344, 568, 550, 312, 92])
     );
     // Both arrays are derived by brute force over the row-by-row tree in
-    // crates/approaches/tests/cross_check.rs (up to n = 8); here they pin
+    // crates/approaches/tests/integration/cross_check.rs (up to n = 8); here they pin
     // what --json prints.
     assert_eq!(
         v["extra"]["dead_ends_per_depth"],

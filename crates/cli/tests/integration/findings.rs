@@ -1,14 +1,14 @@
 //! Issue 17: every numbered finding of the new-user trial of `queens`, run
 //! as a case of one table (finding 6, `block-sums`, is the table in
-//! `crates/block-sums/tests/findings.rs`, whose binary this package cannot
+//! `crates/block-sums/tests/integration/findings.rs`, whose binary this package cannot
 //! run). Each case says what the trial saw and checks the promise instead.
 
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-mod board;
-mod harness;
+use crate::board;
+use crate::harness;
 
 use queens_approaches::REGISTRY;
 use queens_core::{Kind, is_solution};

@@ -6,9 +6,7 @@
 use queens_core::known;
 use std::collections::BTreeMap;
 
-mod harness;
-mod queens_cmd;
-use queens_cmd::{queens, stdout};
+use crate::queens_cmd::{queens, stdout};
 
 fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout(args)).unwrap()

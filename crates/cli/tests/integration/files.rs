@@ -5,7 +5,7 @@
 //! is refused naming the user's path and its folder, never the temporary
 //! file.
 
-mod harness;
+use crate::harness;
 
 use std::fs;
 use std::path::Path;
