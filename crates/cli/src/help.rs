@@ -14,7 +14,8 @@ use crate::record;
 /// The exit status, as `--help` and README state it.
 pub const EXIT_STATUS: &str = "\
 Exit status:
-  0  done; also when N has no solution (\"3-Queens has no solution\"), and
+  0  done; also when N has no solution (\"3-Queens has 0 solutions\", as
+     Queens.py prints it; with --first \"3-Queens has no solution\"), and
      when standard output is closed (a reader such as `head` stopped
      reading): the run then ends quietly, its unfinished files left as they were
   1  no answer: a search gave up within its step budget (--max-steps), the
