@@ -37,6 +37,9 @@ pub struct Run<'a> {
     pub trace: Option<Destination>,
     /// The progress line and `--checkpoint` of a long count.
     pub session: Option<Session>,
+    /// A file that could not be written once the work was done: reported
+    /// after the result is printed, never instead of it (status 1).
+    pub late: Option<Failure>,
 }
 
 /// Why a run did not complete.
@@ -117,13 +120,24 @@ impl Failure {
 
 impl Run<'_> {
     /// The run, then the trace put in place.
+    /// A file that fails after the work is reported after the result.
     pub fn go(mut self) -> Result<(), Failure> {
         if self.args.json {
             self.json()?;
         } else {
             self.human()?;
         }
-        self.commit_trace()
+        let traced = self.commit_trace();
+        match (traced, self.late.take()) {
+            (Err(trace), Some(late)) => {
+                if let Some(message) = late.run_error() {
+                    let _ = writeln!(io::stderr(), "error: {message}");
+                }
+                Err(trace)
+            }
+            (Err(failure), None) | (Ok(()), Some(failure)) => Err(failure),
+            (Ok(()), None) => Ok(()),
+        }
     }
 
     /// Puts the trace in place, if not done yet.
@@ -155,7 +169,12 @@ impl Run<'_> {
         }
         let outcome = self.approach.count(n, &self.opts, steps);
         self.opts.watch = None;
-        session.finish()?;
+        match session.finish() {
+            Ok(()) => {}
+            // The count is done: it is printed, and then the save failure.
+            Err(failure @ Failure::File { .. }) if outcome.is_ok() => self.late = Some(failure),
+            Err(failure) => return Err(failure),
+        }
         Ok(outcome?)
     }
 
@@ -301,7 +320,30 @@ impl Run<'_> {
                 };
                 let summary = format!("{n}-Queens: {valid} board {how} in {seconds:.3} s");
                 out.flush()?;
-                match self.put_board(cols)? {
+                let put = match self.put_board(cols) {
+                    // The board found is not lost: printed here, whatever its
+                    // size, and the file's failure reported after it.
+                    Err(Failure::File {
+                        option,
+                        path,
+                        error,
+                    }) => {
+                        self.late = Some(Failure::File {
+                            option,
+                            path: path.clone(),
+                            error,
+                        });
+                        write_solution(&mut out, args.format(), cols)?;
+                        write!(
+                            out,
+                            "{summary}; printed above, as --output {path} could not be \
+                             written\n{depths}"
+                        )?;
+                        return Ok(out.flush()?);
+                    }
+                    put => put?,
+                };
+                match put {
                     // The board alone on stdout: the rest goes to stderr.
                     Some(_) if board_to_stdout => write!(out, "{summary}\n{depths}")?,
                     Some(path) => write!(out, "{summary}; board written to {path}\n{depths}")?,
@@ -324,7 +366,10 @@ impl Run<'_> {
     fn json(&mut self) -> Result<(), Failure> {
         let start = Instant::now();
         let (mut record, failure) = match self.measure() {
-            Ok((outcome, nanos)) => self.finish(outcome, nanos),
+            Ok((outcome, nanos)) => {
+                let (record, failure) = self.finish(outcome, nanos);
+                (record, failure.or_else(|| self.late.take()))
+            }
             Err(failure) if failure.run_error().is_some() => {
                 let steps = match &failure {
                     Failure::Refused(Refusal::GaveUp { steps, .. }) => Some(*steps),
@@ -413,8 +458,22 @@ impl Run<'_> {
             None => (None, None),
         };
         let failure = failure.or_else(|| self.commit_trace().err());
+        // A board that --output could not take is in the line, whatever
+        // its size: the result is never lost.
+        let unsaved = matches!(
+            failure,
+            Some(Failure::File {
+                option: "--output",
+                ..
+            })
+        )
+        .then(|| outcome.solution.clone())
+        .flatten();
         let mut record = self.record(outcome, nanos, output, valid);
         record.peak_bytes = peak_bytes;
+        if let Some(cols) = unsaved {
+            record.solution = Some(cols.iter().map(|c| c + 1).collect());
+        }
         (record, failure)
     }
 

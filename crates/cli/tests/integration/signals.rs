@@ -342,3 +342,35 @@ fn a_save_that_fails_is_a_warning_and_the_count_goes_on() {
     assert_eq!(warnings, 1, "{err:?}");
     assert_eq!(saved(&sub.join("ck.json")).unwrap()["complete"], true);
 }
+
+/// Issue 36, item 3: a count whose last save fails (its folder gone) is
+/// not lost: its line holds the count, `error` names the checkpoint, and
+/// the status is 1.
+#[test]
+fn a_count_whose_last_save_fails_prints_its_answer_then_the_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let sub = d.join("sub");
+    fs::create_dir(&sub).unwrap();
+    let mut run = Run::start(
+        d,
+        "sub/ck.json",
+        &[("QUEENS_PAUSE_AFTER_TASKS", "1")],
+        harness::default_signals,
+    );
+    run.paused_after(1);
+    fs::remove_dir_all(&sub).unwrap();
+    let (status, stdout, err) = run.end();
+    assert_eq!(status.code(), Some(1), "{err:?}");
+    let line: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(line["solutions"].as_u64(), known::total(N), "{line}");
+    let error = line["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("cannot write the --checkpoint file sub/ck.json: "),
+        "{error}"
+    );
+    assert_eq!(
+        err.last().map(String::as_str),
+        Some(&*format!("error: {error}"))
+    );
+}
