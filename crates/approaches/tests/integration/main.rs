@@ -5,6 +5,7 @@
 
 mod cross_check;
 mod docs;
+mod starts;
 mod trace;
 
 /// The layout this binary depends on: no `tests/*.rs` beside this folder

@@ -15,6 +15,7 @@ mod checksum;
 mod cli;
 mod commands;
 mod default;
+mod exit_status;
 mod files;
 mod findings;
 mod random_args;
