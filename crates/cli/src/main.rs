@@ -75,7 +75,7 @@ fn main() -> ExitCode {
                 file.display()
             );
         }
-        cleanup::end(signal);
+        cleanup::interrupted(signal, None);
     }
     status
 }

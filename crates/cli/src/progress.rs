@@ -179,7 +179,7 @@ impl Tracker {
             Err(e) => format!("cannot write the --checkpoint file {}: {e}", self.name()),
         };
         queens_core::say!("queens: interrupted; {what}");
-        cleanup::end(signal)
+        cleanup::interrupted(signal, Some(&what))
     }
 }
 

@@ -5,6 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use queens_core::trace::{Start, TraceError};
@@ -13,6 +14,7 @@ use queens_core::{
 };
 
 use crate::args::{Args, Mode};
+use crate::cleanup;
 use crate::depths::depth_lines;
 use crate::destination::Destination;
 use crate::help::usage_error;
@@ -20,6 +22,10 @@ use crate::output::{OutputError, PRINT_LIMIT, write_board};
 use crate::progress::Session;
 use crate::record::{self, DEAD_ENDS_PER_DEPTH, Extra, NODES_PER_DEPTH, Record};
 use crate::words;
+
+/// Whether `--json`'s one line is out (by the run, or by an interruption):
+/// held while it is written, so that it is written once.
+static LINE: Mutex<bool> = Mutex::new(false);
 
 /// Everything a run needs.
 pub struct Run<'a> {
@@ -365,6 +371,24 @@ impl Run<'_> {
     /// input (status 2) prints no line.
     fn json(&mut self) -> Result<(), Failure> {
         let start = Instant::now();
+        // Interrupted, the run prints its line with what is known: the
+        // run's settings, the time so far, the signal in error.
+        let base = self.record(Outcome::default(), 0, None, None);
+        cleanup::last_words(Box::new(move |reason| {
+            let mut written = LINE.lock().unwrap_or_else(|e| e.into_inner());
+            if *written {
+                return;
+            }
+            let mut record = base.clone();
+            record.nanos = start.elapsed().as_nanos();
+            record.peak_bytes = record::peak_rss_bytes();
+            record.error = Some(reason.to_string());
+            let mut out = io::stdout().lock();
+            let _ = serde_json::to_writer(&mut out, &record);
+            let _ = writeln!(out);
+            let _ = out.flush();
+            *written = true;
+        }));
         let (mut record, failure) = match self.measure() {
             Ok((outcome, nanos)) => {
                 let (record, failure) = self.finish(outcome, nanos);
@@ -385,6 +409,15 @@ impl Run<'_> {
             Err(failure) => return Err(failure),
         };
         record.error = failure.as_ref().and_then(Failure::run_error);
+        let mut written = LINE.lock().unwrap_or_else(|e| e.into_inner());
+        if *written {
+            // An interruption printed the line and is ending the run.
+            drop(written);
+            loop {
+                std::thread::park();
+            }
+        }
+        *written = true;
         let mut out = io::stdout().lock();
         serde_json::to_writer(&mut out, &record).map_err(io::Error::from)?;
         writeln!(out)?;
