@@ -37,8 +37,13 @@ Exit status:
      the comparison)
   1  --first or --count ran out of --time-budget: how far it got is printed
      (finished:false in --json) and one error: line goes to stderr
+  1  also: the output could not be written
   2  bad input, refused before any search: one error: line and the usage on
-     stderr, nothing on stdout";
+     stderr, nothing on stdout
+As every queens-lab command (queens --help: Exit status): 0 also when standard
+output is closed by its reader, 130, 143 or 129 when ended by Ctrl-C, SIGTERM
+or SIGHUP, and a message that standard error cannot take is lost, never the
+status.";
 
 /// List, find or count the block-sum matrices of seed 000 Part II.
 #[derive(Parser, Debug)]
@@ -223,7 +228,16 @@ pub(crate) fn parse() -> Args {
         .and_then(|m| Args::from_arg_matches(&m));
     let args = match parsed {
         Ok(args) => args,
-        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) if !e.use_stderr() => {
+            // --help, --version: by the exit status table, 1 when standard
+            // output cannot take it (clap would say nothing and exit 0).
+            if queens_core::usage::stdout_is_terminal() {
+                e.exit()
+            }
+            std::process::exit(i32::from(queens_core::usage::print_text(
+                &e.render().to_string(),
+            )))
+        }
         // Our value parsers' messages stand alone; clap's own are folded.
         Err(e) => match (e.kind(), std::error::Error::source(&e)) {
             (clap::error::ErrorKind::ValueValidation, Some(source)) => {

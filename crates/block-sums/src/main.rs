@@ -42,12 +42,12 @@ fn main() -> ExitCode {
     match result.and_then(|ended| out.flush().map(|()| ended)) {
         Ok(Ended::Done) => ExitCode::SUCCESS,
         Ok(Ended::OutOfTime(what)) => {
-            eprintln!("error: {what}");
+            queens_core::say!("error: {what}");
             ExitCode::from(1)
         }
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: cannot write the output: {e}");
+            queens_core::say!("error: cannot write the output: {e}");
             ExitCode::from(1)
         }
     }

@@ -27,7 +27,9 @@ use crate::{values, words};
                   of many queens: explicit (a formula, any size at once), swap-search or \
                   min-conflicts-random (searches, millions of queens). `queens list` says \
                   what each approach is good for, its source and its limits.\n\n\
-                  `queens N` prints `N-Queens has K solutions`; `queens -v N` first prints \
+                  `queens N` prints `N-Queens has K solutions`, Queens.py's line byte for \
+                  byte for every K (`3-Queens has 0 solutions`, `1-Queens has 1 solutions`); \
+                  `--first` says `3-Queens has no solution`. `queens -v N` first prints \
                   every solution, one per line, in the order the chosen approach discovers \
                   them (with bitmask and attack-board: rows top to bottom, columns left to \
                   right, the order of the Queens.py assignment's samples).",

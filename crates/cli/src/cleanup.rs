@@ -13,8 +13,20 @@
 //! ends as the signal would have ([`end`]). A second signal ends it at once.
 //! A held signal may outlive the count ([`Deferral::keep`]): the run then
 //! prints its answer and `main` ends it by the signal.
+//!
+//! A `--json` run has last words ([`last_words`]): its one line, with what
+//! is known and the signal in `error`. The handler cannot write it (no
+//! allocation in a handler): it holds the signal and wakes a thread through
+//! a pipe (`write` is async-signal-safe), which prints the line and ends
+//! the run by the signal ([`interrupted`]). A second signal ends it at once.
 
 use std::path::Path;
+use std::sync::OnceLock;
+
+/// What an interrupted run prints before it ends: given the reason.
+type Words = Box<dyn Fn(&str) + Send + Sync>;
+
+static LAST_WORDS: OnceLock<Words> = OnceLock::new();
 
 /// A registered temporary path; unregisters when dropped.
 pub struct Guard {
@@ -40,6 +52,8 @@ mod imp {
     pub static DEFER: AtomicBool = AtomicBool::new(false);
     /// The signal held (0: none).
     pub static PENDING: AtomicI32 = AtomicI32::new(0);
+    /// The pipe that wakes the thread of the last words (-1: none).
+    pub static HANDOFF: AtomicI32 = AtomicI32::new(-1);
 
     /// The signals that end a run early and can be caught.
     const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
@@ -58,7 +72,32 @@ mod imp {
         {
             return;
         }
+        let fd = HANDOFF.load(Ordering::SeqCst);
+        if fd >= 0
+            && PENDING
+                .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        {
+            let byte = signal as u8;
+            // SAFETY: write is async-signal-safe; `byte` lives for the call.
+            if unsafe { libc::write(fd, (&raw const byte).cast(), 1) } == 1 {
+                return;
+            }
+        }
         end(signal)
+    }
+
+    /// A pipe whose reading end gets each held signal's number, the
+    /// handler installed; `None` if no pipe can be made.
+    pub fn hand_off() -> Option<libc::c_int> {
+        install_once();
+        let mut fds = [0; 2];
+        // SAFETY: `fds` has room for the two descriptors.
+        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+            return None;
+        }
+        HANDOFF.store(fds[1], Ordering::SeqCst);
+        Some(fds[0])
     }
 
     /// Unlinks the registered paths and ends the process by `signal`.
@@ -189,6 +228,51 @@ pub fn pending() -> Option<i32> {
     None
 }
 
+/// From now on an interruption prints `words(reason)` (the `--json` line)
+/// before the run ends by the signal, whether the signal is held for a
+/// checkpoint ([`defer`]) or not.
+pub fn last_words(words: Words) {
+    if LAST_WORDS.set(words).is_err() {
+        return;
+    }
+    #[cfg(unix)]
+    if let Some(fd) = imp::hand_off() {
+        std::thread::spawn(move || {
+            let mut byte = 0u8;
+            loop {
+                // SAFETY: reads one byte into `byte`, which outlives the call.
+                match unsafe { libc::read(fd, (&raw mut byte).cast(), 1) } {
+                    1 => interrupted(i32::from(byte), None),
+                    -1 if std::io::Error::last_os_error().kind()
+                        == std::io::ErrorKind::Interrupted => {}
+                    _ => return,
+                }
+            }
+        });
+    }
+}
+
+/// The run was interrupted by `signal`: its last words, if any (the reason
+/// names the signal, then `detail`), then the end by the signal.
+pub fn interrupted(signal: i32, detail: Option<&str>) -> ! {
+    if let Some(words) = LAST_WORDS.get() {
+        let name = match signal {
+            #[cfg(unix)]
+            libc::SIGINT => "SIGINT (Ctrl-C)".to_string(),
+            #[cfg(unix)]
+            libc::SIGTERM => "SIGTERM".to_string(),
+            #[cfg(unix)]
+            libc::SIGHUP => "SIGHUP".to_string(),
+            other => format!("signal {other}"),
+        };
+        match detail {
+            Some(detail) => words(&format!("interrupted by {name}; {detail}")),
+            None => words(&format!("interrupted by {name}")),
+        }
+    }
+    end(signal)
+}
+
 /// Removes the registered temporary files and ends the process by
 /// `signal`, as the signal would have.
 pub fn end(signal: i32) -> ! {
@@ -203,7 +287,7 @@ impl Drop for Deferral {
         #[cfg(unix)]
         imp::DEFER.store(false, std::sync::atomic::Ordering::SeqCst);
         if let Some(signal) = pending() {
-            end(signal);
+            interrupted(signal, None);
         }
     }
 }

@@ -111,6 +111,13 @@ impl Destination {
         let cannot = |why: &dyn std::fmt::Display| {
             format!("cannot write the {option} file {}: {why}", path.display())
         };
+        // `nodir/` would be found out only when the file is put in place,
+        // after the work.
+        if names_a_folder(path) {
+            return Err(cannot(
+                &"it is spelled as a folder (it ends in / or /.): name a file",
+            ));
+        }
         if let Some(stream) = stream_of(path) {
             return Ok(Destination::Stream {
                 path: path.to_path_buf(),
@@ -384,6 +391,15 @@ fn resolve(path: &Path) -> io::Result<Target> {
         }
     }
     Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Whether `path` is spelled as a folder: it ends in a separator or in
+/// `/.` (its last component, as written, names no file).
+fn names_a_folder(path: &Path) -> bool {
+    let text = path.to_string_lossy();
+    let ends =
+        |s: &str| text.ends_with(s) || (cfg!(windows) && text.ends_with(&s.replace('/', "\\")));
+    ends("/") || ends("/.") || text == "."
 }
 
 /// Whether the link `p` sits in a folder of /proc.

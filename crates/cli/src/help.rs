@@ -14,18 +14,26 @@ use crate::record;
 /// The exit status, as `--help` and README state it.
 pub const EXIT_STATUS: &str = "\
 Exit status:
-  0  done; also when N has no solution (\"3-Queens has no solution\"), and
+  0  done; also when N has no solution (\"3-Queens has 0 solutions\", as
+     Queens.py prints it; with --first \"3-Queens has no solution\"), and
      when standard output is closed (a reader such as `head` stopped
      reading): the run then ends quietly, its unfinished files left as they were
-  1  no answer: a search gave up within its step budget (--max-steps), the
-     board found failed the checker, or a file could not be written (--json
-     still prints its line, which says why in error)
+  1  no answer, or not all of it kept: a search gave up within its step
+     budget (--max-steps), the board found failed the checker, or a file
+     could not be written once the work was done (the result is printed
+     first, then the error; --json still prints its line, which says why
+     in error)
   2  bad input, refused before any search: one error: line and the usage on
-     stderr, nothing on stdout (also a --checkpoint file that is damaged or
-     belongs to other arguments)
+     stderr, nothing on stdout (also a path of --output, --trace or
+     --checkpoint that cannot be written, and a --checkpoint file that is
+     damaged or belongs to other arguments)
 A run interrupted by Ctrl-C, SIGTERM or SIGHUP ends by that signal (130, 143
-or 129 in most shells), its --checkpoint saved first; a --checkpoint count
-whose every task had finished when the signal came prints its answer first.";
+or 129 in most shells), its --checkpoint saved first and --json's line
+printed with what is known and the signal in error; a --checkpoint count
+whose every task had finished when the signal came prints its answer first.
+Every queens-lab command (block-sums, starts, local-study, checks-table) uses
+these codes; a message that standard error cannot take (closed, full) is
+lost, never the status.";
 
 /// How every board prints, whatever the approach.
 pub const BOARDS: &str = "\
@@ -163,7 +171,7 @@ pub fn parse() -> Result<Parsed, ExitCode> {
     }
     let matches = match command().try_get_matches() {
         Ok(m) => m,
-        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) if !e.use_stderr() => printed(e), // --help, --version
         Err(e) => return Err(usage_error(&clap_message(&e))),
     };
     if let Some((tool, _)) = matches.subcommand() {
@@ -187,9 +195,21 @@ pub fn parse() -> Result<Parsed, ExitCode> {
             ..
         }) => Ok(Parsed::Tool(tool)),
         Ok(args) => Ok(Parsed::Run(Box::new(args))),
-        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) if !e.use_stderr() => printed(e), // --help, --version
         Err(e) => Err(usage_error(&clap_message(&e))),
     }
+}
+
+/// `--help` or `--version` printed, and the process ended by the exit
+/// status table: 1 when standard output cannot take it (clap would say
+/// nothing and exit 0).
+fn printed(e: clap::Error) -> ! {
+    if queens_core::usage::stdout_is_terminal() {
+        e.exit()
+    }
+    std::process::exit(i32::from(queens_core::usage::print_text(
+        &e.render().to_string(),
+    )))
 }
 
 /// Why a first argument that is a word, neither a number nor an option,

@@ -69,13 +69,13 @@ fn main() -> ExitCode {
     if let Some(signal) = cleanup::pending() {
         let _ = std::io::Write::flush(&mut std::io::stdout());
         if complete && let Some(file) = &args.checkpoint {
-            eprintln!(
+            queens_core::say!(
                 "queens: interrupted after the count was complete: its answer is printed, and \
                  the --checkpoint file {} holds it",
                 file.display()
             );
         }
-        cleanup::end(signal);
+        cleanup::interrupted(signal, None);
     }
     status
 }
@@ -118,6 +118,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         board,
         trace,
         session,
+        late: None,
     }
     .go()
 }

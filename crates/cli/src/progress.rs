@@ -156,7 +156,7 @@ impl Tracker {
     /// printed first ([`Session::finish`]).
     fn interrupt(&self, signal: i32) {
         if self.hold_save {
-            eprintln!("queens: test hook: holding the save");
+            queens_core::say!("queens: test hook: holding the save");
             loop {
                 thread::park();
             }
@@ -178,8 +178,8 @@ impl Tracker {
             ),
             Err(e) => format!("cannot write the --checkpoint file {}: {e}", self.name()),
         };
-        eprintln!("queens: interrupted; {what}");
-        cleanup::end(signal)
+        queens_core::say!("queens: interrupted; {what}");
+        cleanup::interrupted(signal, Some(&what))
     }
 }
 
@@ -304,7 +304,7 @@ fn hook(name: &str) -> Option<usize> {
 fn pause(done: usize) {
     static ONE: Mutex<()> = Mutex::new(());
     let _one = ONE.lock();
-    eprintln!("{PAUSED} {done} tasks");
+    queens_core::say!("{PAUSED} {done} tasks");
     #[cfg(unix)]
     while cleanup::pending().is_none() {
         let mut stdin = libc::pollfd {
@@ -374,7 +374,7 @@ fn tick(tracker: &Tracker, stop: &AtomicBool, show: Option<Duration>, every: Dur
                     );
                     match &bar {
                         Some(bar) => bar.println(line),
-                        None => eprintln!("{line}"),
+                        None => queens_core::say!("{line}"),
                     }
                 }
                 Err(_) => {}

@@ -57,9 +57,12 @@ pub const FIELDS: [(&str, &str); 16] = [
     ),
     (
         "error",
-        "why the run ended without its answer (exit status 1: a search that \
-         gave up, with its steps; a file that could not be written), else null; \
-         the other fields then hold what is known",
+        "why the run ended without its answer, or without all of it kept \
+         (exit status 1: a search that gave up, with its steps; a file that could \
+         not be written, the result still in the line; or ended by a signal: \
+         \"interrupted by SIGTERM\", with what the --checkpoint file holds), else \
+         null; the other fields then hold what is known (an interrupted count \
+         reports 0 solutions and the time so far)",
     ),
 ];
 
@@ -77,7 +80,7 @@ pub fn fields_help() -> String {
 }
 
 /// One run, as one JSON object on one line (see [`FIELDS`]).
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct Record {
     /// Approach id.
     pub algo: &'static str,
@@ -114,7 +117,7 @@ pub struct Record {
 }
 
 /// One value of [`Record::extra`].
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 #[serde(untagged)]
 pub enum Extra {
     /// A statistic: a JSON integer.

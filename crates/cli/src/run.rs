@@ -5,6 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use queens_core::trace::{Start, TraceError};
@@ -13,6 +14,7 @@ use queens_core::{
 };
 
 use crate::args::{Args, Mode};
+use crate::cleanup;
 use crate::depths::depth_lines;
 use crate::destination::Destination;
 use crate::help::usage_error;
@@ -20,6 +22,10 @@ use crate::output::{OutputError, PRINT_LIMIT, write_board};
 use crate::progress::Session;
 use crate::record::{self, DEAD_ENDS_PER_DEPTH, Extra, NODES_PER_DEPTH, Record};
 use crate::words;
+
+/// Whether `--json`'s one line is out (by the run, or by an interruption):
+/// held while it is written, so that it is written once.
+static LINE: Mutex<bool> = Mutex::new(false);
 
 /// Everything a run needs.
 pub struct Run<'a> {
@@ -37,6 +43,9 @@ pub struct Run<'a> {
     pub trace: Option<Destination>,
     /// The progress line and `--checkpoint` of a long count.
     pub session: Option<Session>,
+    /// A file that could not be written once the work was done: reported
+    /// after the result is printed, never instead of it (status 1).
+    pub late: Option<Failure>,
 }
 
 /// Why a run did not complete.
@@ -117,13 +126,24 @@ impl Failure {
 
 impl Run<'_> {
     /// The run, then the trace put in place.
+    /// A file that fails after the work is reported after the result.
     pub fn go(mut self) -> Result<(), Failure> {
         if self.args.json {
             self.json()?;
         } else {
             self.human()?;
         }
-        self.commit_trace()
+        let traced = self.commit_trace();
+        match (traced, self.late.take()) {
+            (Err(trace), Some(late)) => {
+                if let Some(message) = late.run_error() {
+                    let _ = writeln!(io::stderr(), "error: {message}");
+                }
+                Err(trace)
+            }
+            (Err(failure), None) | (Ok(()), Some(failure)) => Err(failure),
+            (Ok(()), None) => Ok(()),
+        }
     }
 
     /// Puts the trace in place, if not done yet.
@@ -155,7 +175,12 @@ impl Run<'_> {
         }
         let outcome = self.approach.count(n, &self.opts, steps);
         self.opts.watch = None;
-        session.finish()?;
+        match session.finish() {
+            Ok(()) => {}
+            // The count is done: it is printed, and then the save failure.
+            Err(failure @ Failure::File { .. }) if outcome.is_ok() => self.late = Some(failure),
+            Err(failure) => return Err(failure),
+        }
         Ok(outcome?)
     }
 
@@ -301,7 +326,30 @@ impl Run<'_> {
                 };
                 let summary = format!("{n}-Queens: {valid} board {how} in {seconds:.3} s");
                 out.flush()?;
-                match self.put_board(cols)? {
+                let put = match self.put_board(cols) {
+                    // The board found is not lost: printed here, whatever its
+                    // size, and the file's failure reported after it.
+                    Err(Failure::File {
+                        option,
+                        path,
+                        error,
+                    }) => {
+                        self.late = Some(Failure::File {
+                            option,
+                            path: path.clone(),
+                            error,
+                        });
+                        write_solution(&mut out, args.format(), cols)?;
+                        write!(
+                            out,
+                            "{summary}; printed above, as --output {path} could not be \
+                             written\n{depths}"
+                        )?;
+                        return Ok(out.flush()?);
+                    }
+                    put => put?,
+                };
+                match put {
                     // The board alone on stdout: the rest goes to stderr.
                     Some(_) if board_to_stdout => write!(out, "{summary}\n{depths}")?,
                     Some(path) => write!(out, "{summary}; board written to {path}\n{depths}")?,
@@ -323,8 +371,29 @@ impl Run<'_> {
     /// input (status 2) prints no line.
     fn json(&mut self) -> Result<(), Failure> {
         let start = Instant::now();
+        // Interrupted, the run prints its line with what is known: the
+        // run's settings, the time so far, the signal in error.
+        let base = self.record(Outcome::default(), 0, None, None);
+        cleanup::last_words(Box::new(move |reason| {
+            let mut written = LINE.lock().unwrap_or_else(|e| e.into_inner());
+            if *written {
+                return;
+            }
+            let mut record = base.clone();
+            record.nanos = start.elapsed().as_nanos();
+            record.peak_bytes = record::peak_rss_bytes();
+            record.error = Some(reason.to_string());
+            let mut out = io::stdout().lock();
+            let _ = serde_json::to_writer(&mut out, &record);
+            let _ = writeln!(out);
+            let _ = out.flush();
+            *written = true;
+        }));
         let (mut record, failure) = match self.measure() {
-            Ok((outcome, nanos)) => self.finish(outcome, nanos),
+            Ok((outcome, nanos)) => {
+                let (record, failure) = self.finish(outcome, nanos);
+                (record, failure.or_else(|| self.late.take()))
+            }
             Err(failure) if failure.run_error().is_some() => {
                 let steps = match &failure {
                     Failure::Refused(Refusal::GaveUp { steps, .. }) => Some(*steps),
@@ -340,6 +409,15 @@ impl Run<'_> {
             Err(failure) => return Err(failure),
         };
         record.error = failure.as_ref().and_then(Failure::run_error);
+        let mut written = LINE.lock().unwrap_or_else(|e| e.into_inner());
+        if *written {
+            // An interruption printed the line and is ending the run.
+            drop(written);
+            loop {
+                std::thread::park();
+            }
+        }
+        *written = true;
         let mut out = io::stdout().lock();
         serde_json::to_writer(&mut out, &record).map_err(io::Error::from)?;
         writeln!(out)?;
@@ -413,8 +491,22 @@ impl Run<'_> {
             None => (None, None),
         };
         let failure = failure.or_else(|| self.commit_trace().err());
+        // A board that --output could not take is in the line, whatever
+        // its size: the result is never lost.
+        let unsaved = matches!(
+            failure,
+            Some(Failure::File {
+                option: "--output",
+                ..
+            })
+        )
+        .then(|| outcome.solution.clone())
+        .flatten();
         let mut record = self.record(outcome, nanos, output, valid);
         record.peak_bytes = peak_bytes;
+        if let Some(cols) = unsaved {
+            record.solution = Some(cols.iter().map(|c| c + 1).collect());
+        }
         (record, failure)
     }
 
@@ -476,8 +568,13 @@ fn found_how(approach: &dyn Approach, steps: u64) -> Option<String> {
 
 /// The count line: all solutions, the fundamental ones with `--unique`, and
 /// which shard the numbers are of.
+/// The count line is Queens.py's (seed 001) byte for byte, `N-Queens has K
+/// solutions` for every K, `2-Queens has 0 solutions` and `1-Queens has 1
+/// solutions` included: a student checks their own program against it.
+/// Only what the seed does not print (`--unique`, a shard) has wording of
+/// its own.
 fn count_line(n: usize, outcome: &Outcome, opts: &Options, unique: bool) -> String {
-    let all = words::solutions(outcome.solutions, "solution");
+    let all = format!("{} solutions", outcome.solutions);
     let what = match outcome.unique.filter(|_| unique && outcome.solutions > 0) {
         Some(k) => format!(
             "{} ({} in all)",

@@ -33,7 +33,7 @@ pub fn run(tool: Tool) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: cannot write the output: {e}");
+            queens_core::say!("error: cannot write the output: {e}");
             ExitCode::from(1)
         }
     }

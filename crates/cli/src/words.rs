@@ -8,8 +8,9 @@ pub fn count(k: u64, one: &str, many: &str) -> String {
     format!("{k} {}", if k == 1 { one } else { many })
 }
 
-/// Solutions: "no solution", "1 solution", "92 solutions" (the one wording
-/// for a size with none, in the count line as in the help and README).
+/// Solutions: "no solution", "1 solution", "92 solutions": the words of
+/// `--unique`'s fundamental solutions, which the seed's count line (always
+/// `K solutions`, see `run::count_line`) does not define.
 pub fn solutions(k: u64, noun: &str) -> String {
     match k {
         0 => format!("no {noun}"),

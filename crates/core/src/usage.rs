@@ -4,6 +4,64 @@
 //! ([`Whole`], [`Decimal`]) and says what is wrong in plain words.
 
 use std::fmt::Display;
+use std::io::{self, IsTerminal, Write};
+
+/// The exit status of every queens-lab command (`queens`, `block-sums`,
+/// `starts`, `local-study`, `checks-table`), as their help and the README
+/// state it: one table, a literal so that a `HELP` can `concat!` it.
+#[macro_export]
+macro_rules! exit_status_table {
+    () => {
+        "Exit status (every queens-lab command: queens, block-sums, starts, local-study,
+checks-table):
+  0    done; also when standard output is closed (a reader such as `head`
+       stopped reading): the command then ends quietly
+  1    no answer, or not all of it kept: a search gave up or ran out of its
+       budget, a board failed the checker, or the output or a file could not
+       be written (a result already found is printed first)
+  2    bad input, refused before any work: an error line on stderr, nothing
+       on stdout
+  129, 130, 143  ended by SIGHUP, SIGINT or SIGTERM (as most shells show it)
+A message that standard error cannot take (closed, full) is lost, never the
+status: no command panics over it."
+    };
+}
+
+/// `eprintln!` that never panics: a standard error that cannot be written
+/// (closed, a full disk) loses the line, never the exit status.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::usage::say_line(::std::format_args!($($arg)*))
+    };
+}
+
+/// Writes `line` and a newline on stderr, ignoring a failure ([`say!`]).
+pub fn say_line(line: std::fmt::Arguments<'_>) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(line).and_then(|()| err.write_all(b"\n"));
+}
+
+/// Prints `text` (a help) on stdout; the exit status by the table: 0, also
+/// when the reader closed the pipe; 1 with an error line when it cannot be
+/// written.
+pub fn print_text(text: &str) -> u8 {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            say!("error: cannot write the output: {e}");
+            1
+        }
+    }
+}
+
+/// Whether standard output is a terminal (where clap prints its help in
+/// colour, and a write does not fail for want of space).
+pub fn stdout_is_terminal() -> bool {
+    io::stdout().is_terminal()
+}
 
 /// A rendered clap error without its usage, folded onto one line. A tip
 /// naming a similar value or argument becomes "did you mean 'X'?"; other
@@ -41,7 +99,7 @@ fn words(s: &str) -> String {
 /// Prints `error: {message}` and the usage on stderr, as [`exit_with_usage`]
 /// does, without ending the process (so that destructors still run).
 pub fn print_usage_error(message: &str, usage: impl Display) {
-    eprintln!("error: {message}\n\n{usage}\n\nFor more information, try '--help'.");
+    say!("error: {message}\n\n{usage}\n\nFor more information, try '--help'.");
 }
 
 /// Prints `error: {message}` and the usage on stderr and exits with status 2.

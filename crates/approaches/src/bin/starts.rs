@@ -30,7 +30,8 @@ use queens_core::{Approach, Kind, Options, Refusal, Steps, is_solution};
 const HEADER: &str = "approach,n,seed,solved,steps,restarts,nanos";
 
 /// What `--help` prints.
-const HELP: &str = "\
+const HELP: &str = concat!(
+    "\
 starts ID N FIRST_SEED SEEDS [MAX_STEPS] [KNOB=VALUE]...
 
 Runs the find-one approach ID (see `queens --help`) at N queens once per
@@ -44,14 +45,18 @@ seed FIRST_SEED .. FIRST_SEED + SEEDS - 1, counting its steps, and prints CSV:
   nanos     the wall time of the run, steps counted, in nanoseconds
 MAX_STEPS is the step budget of each start (default: the approach's own);
 KNOB=VALUE sets one of the approach's knobs, e.g. pick=random-conflicted.
-Exit status: 0 done, 1 an approach returned a board that does not verify,
-2 bad arguments or a refused run.";
+Exit status 1: an approach returned a board that does not verify, or the
+output could not be written; 2: bad arguments or a refused run.
+",
+    queens_core::exit_status_table!()
+);
 
 /// Why a run stopped early.
 enum Stop {
     /// Bad arguments or a refused run (exit 2).
     Usage(String),
-    /// A board that does not verify (exit 1).
+    /// A board that does not verify, or output that cannot be written
+    /// (exit 1).
     Bug(String),
     /// Standard output was closed: end quietly.
     Closed,
@@ -121,7 +126,7 @@ fn run(args: &[String]) -> Result<(), Stop> {
     let write = |out: &mut BufWriter<_>, line: &str| {
         writeln!(out, "{line}").map_err(|e| match e.kind() {
             ErrorKind::BrokenPipe => Stop::Closed,
-            _ => Stop::Usage(format!("cannot write: {e}")),
+            _ => Stop::Bug(format!("cannot write the output: {e}")),
         })
     };
     write(&mut out, HEADER)?;
@@ -168,17 +173,16 @@ fn run(args: &[String]) -> Result<(), Stop> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{HELP}");
-        return ExitCode::SUCCESS;
+        return ExitCode::from(queens_core::usage::print_text(&format!("{HELP}\n")));
     }
     match run(&args) {
         Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
         Err(Stop::Usage(e)) => {
-            eprintln!("starts: {e}");
+            queens_core::say!("starts: {e}");
             ExitCode::from(2)
         }
         Err(Stop::Bug(e)) => {
-            eprintln!("starts: {e}");
+            queens_core::say!("starts: {e}");
             ExitCode::from(1)
         }
     }

@@ -79,7 +79,8 @@ const SETTINGS: [Setting; 9] = {
     ]
 };
 
-const HELP: &str = "\
+const HELP: &str = concat!(
+    "\
 checks-table: the consistency checks of the csp lab's settings beside AIMA 2nd ed.
 Figure 5.5 (n-Queens, n = 2 to 50, median of 5 runs, 40 000K checks allotted).
 
@@ -117,8 +118,12 @@ CSV on stdout, one row per (setting, n, run):
 The book's figure for a setting: sum checks over n per seed (a run whose sum
 passes the budget is over it; its later sizes say skipped), then the median over
 seeds, a run over the budget above every other.
-Bad arguments: one line on stderr, exit status 2.
-";
+Bad arguments: one line on stderr, exit status 2; output that cannot be
+written: exit status 1.
+",
+    queens_core::exit_status_table!(),
+    "\n"
+);
 
 /// The arguments.
 struct Args {
@@ -257,11 +262,10 @@ fn main() -> ExitCode {
     let args = match parse(&argv) {
         Ok(Some(args)) => args,
         Ok(None) => {
-            print!("{HELP}");
-            return ExitCode::SUCCESS;
+            return ExitCode::from(queens_core::usage::print_text(HELP));
         }
         Err(e) => {
-            eprintln!("checks-table: {e}");
+            queens_core::say!("checks-table: {e}");
             return ExitCode::from(2);
         }
     };
@@ -295,22 +299,22 @@ fn main() -> ExitCode {
         Ok(()) => {}
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("checks-table: {e}");
+            queens_core::say!("checks-table: {e}");
             return ExitCode::from(1);
         }
     }
     if args.summary {
-        eprintln!(
+        queens_core::say!(
             "n = {}..{}, budget {} checks per run; {:.1} s",
             args.from,
             args.to,
             args.budget,
             started.elapsed().as_secs_f64()
         );
-        eprintln!("| setting | runs | median total checks | AIMA 2nd ed. Fig. 5.5 |");
-        eprintln!("|---|---:|---:|---:|");
+        queens_core::say!("| setting | runs | median total checks | AIMA 2nd ed. Fig. 5.5 |");
+        queens_core::say!("|---|---:|---:|---:|");
         for line in lines {
-            eprintln!("{line}");
+            queens_core::say!("{line}");
         }
     }
     ExitCode::SUCCESS

@@ -25,7 +25,8 @@ const HEADER: &str = "setting,n,seed,solved,moves,iterations,restarts,full_check
                       init_attacks,nanos,nanos_init,nanos_picking,nanos_checks";
 
 /// What `--help` prints (the settings are listed after it).
-const HELP: &str = "\
+const HELP: &str = concat!(
+    "\
 local-study SETTING N FIRST_SEED SEEDS [BREAKDOWN]
 
 Runs one setting of the min-conflicts study (seed 003's \"Extra stuff\") at N
@@ -47,10 +48,14 @@ Columns:
   nanos_init        building first boards, ns
   nanos_picking     finding the queen to move, ns (BREAKDOWN runs only)
   nanos_checks      the full checks, ns (BREAKDOWN runs only)
-Exit status: 0 done (or standard output closed), 2 bad arguments or a refused
+Exit status 1: the output could not be written; 2: bad arguments or a refused
 run (one line on standard error, nothing on standard output).
+",
+    queens_core::exit_status_table!(),
+    "
 
-SETTING (0-based):";
+SETTING (0-based):"
+);
 
 /// One CSV row; the setting's name is quoted (it may hold a comma).
 fn row(setting: &str, n: usize, seed: u64, r: &StudyRecord) -> String {
@@ -106,7 +111,7 @@ fn run(args: &[String]) -> Result<(), Stop> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     let write_err = |e: std::io::Error| match e.kind() {
         ErrorKind::BrokenPipe => Stop::Closed,
-        _ => Stop::Failed(format!("cannot write: {e}")),
+        _ => Stop::Io(format!("cannot write the output: {e}")),
     };
     // The header goes out with the first row, so a refused run prints nothing.
     let mut header = Some(HEADER);
@@ -131,8 +136,10 @@ fn run(args: &[String]) -> Result<(), Stop> {
 
 /// Why a run ended early.
 enum Stop {
-    /// Bad arguments, a refused run or a failed write (exit status 2).
+    /// Bad arguments or a refused run (exit status 2).
     Failed(String),
+    /// Output that cannot be written (exit status 1).
+    Io(String),
     /// Standard output was closed: end quietly.
     Closed,
 }
@@ -152,17 +159,21 @@ impl From<&str> for Stop {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{HELP}");
+        let mut text = format!("{HELP}\n");
         for (i, s) in STUDY.iter().enumerate() {
-            println!("  {i}  {}: {}", s.name, s.tests);
+            text.push_str(&format!("  {i}  {}: {}\n", s.name, s.tests));
         }
-        return ExitCode::SUCCESS;
+        return ExitCode::from(queens_core::usage::print_text(&text));
     }
     match run(&args) {
         Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
         Err(Stop::Failed(e)) => {
-            eprintln!("local-study: {e}");
+            queens_core::say!("local-study: {e}");
             ExitCode::from(2)
+        }
+        Err(Stop::Io(e)) => {
+            queens_core::say!("local-study: {e}");
+            ExitCode::from(1)
         }
     }
 }

@@ -3,7 +3,7 @@
 //! that is sent signals starts with the dispositions it needs, lines are
 //! read as the child writes them, and the CPUs a child is given are read
 //! here, independently of the `available_parallelism` that `queens` calls.
-#![allow(dead_code)] // each test file uses some of these
+#![allow(dead_code)] // each topic uses some of these; some topics are Linux only
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};

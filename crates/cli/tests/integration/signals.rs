@@ -6,7 +6,6 @@
 //! and a save that fails is a warning. The run is signalled at a point it
 //! announces (`QUEENS_PAUSE_AFTER_TASKS`), never after a sleep, and each
 //! child sets its own signal dispositions.
-#![cfg(target_os = "linux")]
 
 use std::fs;
 use std::io::Write;
@@ -19,8 +18,8 @@ use std::time::{Duration, Instant};
 use queens_core::known;
 use serde_json::Value;
 
-mod harness;
-use harness::Lines;
+use crate::harness;
+use crate::harness::Lines;
 
 /// The board size of these counts: a few dozen tasks, a moment to count.
 const N: usize = 12;
@@ -127,6 +126,17 @@ fn solutions(status: ExitStatus, stdout: &str, err: &[String]) -> u64 {
     line["solutions"].as_u64().unwrap()
 }
 
+/// The `--json` line of an interrupted count: one line, no count (the
+/// answer is not known), and its `error`, returned.
+fn interrupted_line(stdout: &str) -> String {
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let line: Value = serde_json::from_str(stdout).unwrap();
+    assert_eq!(line["solutions"], 0, "{line}");
+    let error = line["error"].as_str().unwrap().to_string();
+    assert!(error.starts_with("interrupted by "), "{error}");
+    error
+}
+
 /// Runs the count again from `file` in `dir`, to its end: its solutions.
 fn resume(dir: &Path, file: &str) -> u64 {
     let run = Run::start(dir, file, &[], harness::default_signals);
@@ -178,7 +188,11 @@ fn each_signal_saves_the_tasks_finished_and_ends_the_run_by_itself() {
         harness::signal(run.pid(), signal);
         let (status, stdout, err) = run.end();
         assert_eq!(status.signal(), Some(signal), "{name}: {status:?} {err:?}");
-        assert!(stdout.is_empty(), "{name}: {stdout}");
+        let error = interrupted_line(&stdout);
+        assert!(
+            error.starts_with(&format!("interrupted by {name}")),
+            "{error}"
+        );
         let said = format!(
             "queens: interrupted; the --checkpoint file ck.json holds 2 of {owned} tasks: run \
              the same command again to go on"
@@ -249,7 +263,7 @@ fn a_signal_after_the_last_task_prints_the_answer_and_ends_by_it() {
     );
     let (status, stdout, err) = run.end();
     assert_eq!(status.signal(), Some(libc::SIGINT), "{status:?} {err:?}");
-    assert!(stdout.is_empty(), "{stdout}");
+    interrupted_line(&stdout);
     let file = saved(&d.join("short.json")).unwrap();
     assert_eq!(
         (tasks_in(&file), &file["complete"]),
@@ -342,4 +356,107 @@ fn a_save_that_fails_is_a_warning_and_the_count_goes_on() {
     let warnings = err.iter().filter(|l| l.starts_with("warning:")).count();
     assert_eq!(warnings, 1, "{err:?}");
     assert_eq!(saved(&sub.join("ck.json")).unwrap()["complete"], true);
+}
+
+/// Issue 36, item 3: a count whose last save fails (its folder gone) is
+/// not lost: its line holds the count, `error` names the checkpoint, and
+/// the status is 1.
+#[test]
+fn a_count_whose_last_save_fails_prints_its_answer_then_the_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let sub = d.join("sub");
+    fs::create_dir(&sub).unwrap();
+    let mut run = Run::start(
+        d,
+        "sub/ck.json",
+        &[("QUEENS_PAUSE_AFTER_TASKS", "1")],
+        harness::default_signals,
+    );
+    run.paused_after(1);
+    fs::remove_dir_all(&sub).unwrap();
+    let (status, stdout, err) = run.end();
+    assert_eq!(status.code(), Some(1), "{err:?}");
+    let line: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(line["solutions"].as_u64(), known::total(N), "{line}");
+    let error = line["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("cannot write the --checkpoint file sub/ck.json: "),
+        "{error}"
+    );
+    assert_eq!(
+        err.last().map(String::as_str),
+        Some(&*format!("error: {error}"))
+    );
+}
+
+/// Issue 36, item 5: an interrupted `--json` run prints its one line, with
+/// what is known (the run's settings, the time so far, no count) and the
+/// signal in `error`, then ends by the signal; with `--checkpoint`, `error`
+/// also says what the file holds. The plain run is signalled once it
+/// writes its trace into a FIFO (a point it announces, not a sleep).
+#[test]
+fn an_interrupted_json_run_prints_its_line_with_the_reason() {
+    for (signal, name) in [
+        (libc::SIGINT, "SIGINT"),
+        (libc::SIGTERM, "SIGTERM"),
+        (libc::SIGHUP, "SIGHUP"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("trace");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: `c` is a valid path for the call's duration.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_queens"));
+        cmd.args(["--json", "--trace", "trace", "--algo", "attack-board", "10"])
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = harness::default_signals(&mut cmd).spawn().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let stdout = std::thread::spawn(move || std::io::read_to_string(stdout).unwrap());
+        // The first line of the trace, then no more reading: the run
+        // blocks on the full FIFO, underway, when it is signalled.
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            let mut reader = std::io::BufReader::new(fs::File::open(&fifo).unwrap());
+            let mut first = String::new();
+            reader.read_line(&mut first).unwrap();
+            tx.send((first, reader)).unwrap();
+        });
+        let (first, reader) = rx.recv_timeout(harness::DEADLINE).unwrap();
+        assert!(first.starts_with("{\"event\":\"start\""), "{first}");
+        harness::signal(child.id() as i32, signal);
+        let status = harness::wait(&mut child, "queens --json --trace FIFO");
+        drop(reader);
+        assert_eq!(status.signal(), Some(signal), "{name}: {status:?}");
+        let stdout = stdout.join().unwrap();
+        assert_eq!(stdout.lines().count(), 1, "{name}: {stdout}");
+        let line: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(line["algo"], "attack-board", "{line}");
+        assert_eq!(line["n"], 10, "{line}");
+        assert_eq!(line["solutions"], 0, "{line}");
+        assert!(line["nanos"].as_u64().unwrap() > 0, "{line}");
+        let error = line["error"].as_str().unwrap();
+        assert!(
+            error.starts_with(&format!("interrupted by {name}")),
+            "{error}"
+        );
+    }
+    // With a checkpoint: the file's state is in error too.
+    let dir = tempfile::tempdir().unwrap();
+    let pause = [("QUEENS_PAUSE_AFTER_TASKS", "2")];
+    let mut run = Run::start(dir.path(), "ck.json", &pause, harness::default_signals);
+    run.paused_after(2);
+    harness::signal(run.pid(), libc::SIGTERM);
+    let (status, stdout, err) = run.end();
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "{err:?}");
+    let line: Value = serde_json::from_str(&stdout).unwrap();
+    let error = line["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("interrupted by SIGTERM; the --checkpoint file ck.json holds 2 of "),
+        "{error}"
+    );
 }

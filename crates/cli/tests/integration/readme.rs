@@ -2,7 +2,7 @@
 //! options of `queens --help`, its `--json` field list is the help's and the
 //! line's own, and both state the exit status and the extra commands.
 
-mod harness;
+use crate::harness;
 
 use std::collections::BTreeSet;
 use std::process::Command;

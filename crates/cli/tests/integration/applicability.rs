@@ -4,7 +4,7 @@
 //! refused with status 2, nothing on stdout, and one message that names
 //! the option, the approach and where the option applies.
 
-mod harness;
+use crate::harness;
 
 use std::process::Command;
 

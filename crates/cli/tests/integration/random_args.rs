@@ -9,7 +9,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-mod harness;
+use crate::harness;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};

@@ -2,7 +2,7 @@
 //! record, the box trace of seed 001 event by event, the refusals, and a
 //! file that is replaced only by a successful run.
 
-mod harness;
+use crate::harness;
 
 use std::fs;
 use std::path::Path;

@@ -3,10 +3,10 @@
 
 use std::process::{Command, Output};
 
-mod board;
-mod harness;
+use crate::board;
+use crate::harness;
 
-use board::of_json as board_of;
+use crate::board::of_json as board_of;
 
 use queens_approaches::REGISTRY;
 use queens_core::{Kind, is_solution, known};
@@ -53,10 +53,83 @@ fn seed_001_sample_session() {
     );
 }
 
+/// Queens.py as the seed specifies it, written here apart from the
+/// program: the board `B` of n + 1 lists of n + 1 ints, `placeQueen`,
+/// `removeQueen` and `findSolutions(B, i, mode)` as its pseudo-code reads,
+/// `printBoard` printing `B[1][0] … B[n][0]` as the seed's tuples. Returns
+/// the session's output: the solutions (verbose) and the count line.
+fn queens_py(n: usize, verbose: bool) -> String {
+    /// `placeQueen` (by 1) and `removeQueen` (by -1), indices as the seed's.
+    #[allow(clippy::needless_range_loop)]
+    fn place(b: &mut [Vec<i64>], n: usize, i: usize, j: usize, by: i64) {
+        b[i][j] += by;
+        b[i][0] = if by > 0 { j as i64 } else { 0 };
+        for k in i + 1..=n {
+            for l in 1..=n {
+                let d = k - i;
+                if l == j || l + d == j || l == j + d {
+                    b[k][l] -= by;
+                }
+            }
+        }
+    }
+    fn find(b: &mut Vec<Vec<i64>>, n: usize, i: usize, verbose: bool, out: &mut String) -> u64 {
+        if i > n {
+            if verbose {
+                let cols: Vec<String> = (1..=n).map(|r| b[r][0].to_string()).collect();
+                out.push_str(&format!("({})\n", cols.join(", ")));
+            }
+            return 1;
+        }
+        let mut sum = 0;
+        for j in 1..=n {
+            if b[i][j] == 0 {
+                place(b, n, i, j, 1);
+                sum += find(b, n, i + 1, verbose, out);
+                place(b, n, i, j, -1);
+            }
+        }
+        sum
+    }
+    let mut b = vec![vec![0i64; n + 1]; n + 1];
+    let mut out = String::new();
+    let k = find(&mut b, n, 1, verbose, &mut out);
+    out.push_str(&format!("{n}-Queens has {k} solutions\n"));
+    out
+}
+
+/// Issue 36, item 1: the Queens.py port (`--algo attack-board`) and the
+/// default count and listing print the seed's session byte for byte for
+/// n = 1 … 10, the sizes without a solution (`2-Queens has 0 solutions`)
+/// and the one solution of 1 queen (`1-Queens has 1 solutions`) included.
+#[test]
+fn queens_py_sessions_from_1_to_10_match_the_seed_byte_for_byte() {
+    assert_eq!(
+        queens_py(4, true),
+        "(2, 4, 1, 3)\n(3, 1, 4, 2)\n4-Queens has 2 solutions\n"
+    );
+    assert_eq!(queens_py(2, false), "2-Queens has 0 solutions\n");
+    assert_eq!(queens_py(1, false), "1-Queens has 1 solutions\n");
+    for n in 1..=10 {
+        let size = n.to_string();
+        for verbose in [false, true] {
+            let want = queens_py(n, verbose);
+            for algo in [&["--algo", "attack-board"][..], &[]] {
+                let mut args = algo.to_vec();
+                if verbose {
+                    args.push("-v");
+                }
+                args.push(&size);
+                assert_eq!(stdout(&args), want, "queens {args:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn zero_queens_have_one_solution_the_empty_board() {
-    assert_eq!(stdout(&["0"]), "0-Queens has 1 solution\n");
-    assert_eq!(stdout(&["-v", "0"]), "()\n0-Queens has 1 solution\n");
+    assert_eq!(stdout(&["0"]), "0-Queens has 1 solutions\n");
+    assert_eq!(stdout(&["-v", "0"]), "()\n0-Queens has 1 solutions\n");
 }
 
 #[test]
@@ -67,11 +140,8 @@ fn every_exhaustive_approach_counts_small_boards() {
             continue;
         }
         for n in 0..=info.quick_n.min(8) {
-            let want = match known::total(n).unwrap() {
-                0 => format!("{n}-Queens has no solution\n"),
-                1 => format!("{n}-Queens has 1 solution\n"),
-                k => format!("{n}-Queens has {k} solutions\n"),
-            };
+            let k = known::total(n).unwrap();
+            let want = format!("{n}-Queens has {k} solutions\n");
             assert_eq!(stdout(&["--algo", info.id, &n.to_string()]), want);
         }
     }
@@ -421,7 +491,7 @@ fn depths_go_into_json_extra_as_an_array() {
         serde_json::json!([1, 8, 42, 140, 344, 568, 550, 312, 92])
     );
     // Both arrays are derived by brute force over the row-by-row tree in
-    // crates/approaches/tests/cross_check.rs (up to n = 8); here they pin
+    // crates/approaches/tests/integration/cross_check.rs (up to n = 8); here they pin
     // what --json prints.
     assert_eq!(
         v["extra"]["dead_ends_per_depth"],

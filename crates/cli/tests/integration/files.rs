@@ -5,7 +5,7 @@
 //! is refused naming the user's path and its folder, never the temporary
 //! file.
 
-mod harness;
+use crate::harness;
 
 use std::fs;
 use std::path::Path;
@@ -327,4 +327,110 @@ fn a_file_in_a_folder_that_cannot_be_written_is_refused_naming_the_folder() {
     assert_eq!(fs::read_to_string(ro.join("board.txt")).unwrap(), "keep\n");
     assert_eq!(fs::read_dir(&ro).unwrap().count(), 1);
     mode(&ro, 0o755).unwrap();
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Issue 36, item 3: every path is checked before the work starts. A path
+/// spelled as a folder (`nodir/`, `nodir/.`), a folder that is missing, a
+/// file used as a folder: refused at once (status 2, nothing on stdout),
+/// for `--output`, `--trace` and `--checkpoint` alike, and nothing made.
+#[test]
+fn every_path_is_checked_before_the_work_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("plain"), "keep\n").unwrap();
+    for path in [
+        "nodir/",
+        "nodir/.",
+        "nodir/x.json",
+        "plain/",
+        "plain/x.json",
+    ] {
+        for run in [
+            &["--first", "--output", path, "8"][..],
+            &["--trace", path, "6"],
+            &["--algo", "half-join", "--checkpoint", path, "10"],
+        ] {
+            let out = queens(d, run);
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{run:?}: {err}");
+            assert!(out.stdout.is_empty(), "{run:?}");
+            let option = run
+                .iter()
+                .find(|a| ["--output", "--trace", "--checkpoint"].contains(a));
+            assert!(
+                err.starts_with(&format!(
+                    "error: cannot write the {} file {path}: ",
+                    option.unwrap()
+                )),
+                "{run:?}: {err}"
+            );
+            assert_eq!(names(d), ["plain"], "{run:?}");
+        }
+    }
+}
+
+/// Issue 36, item 3: a board found and not saved is never lost: printed
+/// (whatever its size), then the file's failure, status 1; `--json`'s
+/// line holds it (over 1000 queens too) and says why in `error`.
+#[test]
+fn a_board_that_cannot_be_saved_is_printed_then_the_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for n in [8, 1200] {
+        let size = n.to_string();
+        let out = queens(d, &["--algo", "explicit", "--output", "/dev/full", &size]);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{stdout}");
+        let cols: Vec<&str> = lines[0]
+            .strip_prefix('(')
+            .and_then(|l| l.strip_suffix(')'))
+            .unwrap()
+            .split(", ")
+            .collect();
+        assert!(is_board(&cols, n), "{}", lines[0]);
+        assert!(
+            lines[1].contains("printed above, as --output /dev/full could not be written"),
+            "{}",
+            lines[1]
+        );
+        let err = text(&out.stderr);
+        assert!(
+            err.starts_with("error: cannot write the --output file /dev/full: "),
+            "{err}"
+        );
+    }
+    let line = failed_line(&queens(
+        d,
+        &[
+            "--json",
+            "--algo",
+            "explicit",
+            "--output",
+            "/dev/full",
+            "3000",
+        ],
+    ));
+    let board: Vec<String> = line["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(Value::to_string)
+        .collect();
+    assert!(is_board(
+        &board.iter().map(String::as_str).collect::<Vec<_>>(),
+        3000
+    ));
+    assert!(line["output"].is_null());
+    assert!(line["error"].as_str().unwrap().contains("/dev/full"));
 }

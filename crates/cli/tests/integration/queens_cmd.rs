@@ -1,6 +1,6 @@
 //! Running the `queens` binary from a test: shared by the test files that
 //! need only its output.
-#![allow(dead_code)] // each test file uses some of these
+#![allow(dead_code)] // each topic uses some of these; some topics are Linux only
 
 use std::process::{Command, Output};
 

@@ -1,7 +1,7 @@
 //! A `--checkpoint` file edited so that its numbers still add up (issue 28,
 //! bug 6) is refused by its checksum, and left as it is.
 
-mod harness;
+use crate::harness;
 
 use std::fs;
 use std::path::Path;

@@ -3,13 +3,12 @@
 //! (SIGTERM to every process of the job, SIGKILL once it has had its
 //! chance); and the default thread count follows the CPUs a task is given
 //! (its affinity mask, its cgroup's CPU quota, `SLURM_CPUS_PER_TASK`).
-#![cfg(target_os = "linux")]
 
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-mod harness;
+use crate::harness;
 
 fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap()

@@ -7,7 +7,7 @@
 //! minutes) is preceded by `<!-- not run: REASON -->`, and the reason must
 //! be given.
 
-mod harness;
+use crate::harness;
 
 use std::path::Path;
 use std::process::Command;

@@ -3,9 +3,7 @@
 
 use queens_approaches::REGISTRY;
 
-mod harness;
-mod queens_cmd;
-use queens_cmd::{queens, stdout};
+use crate::queens_cmd::{queens, stdout};
 
 /// Status 2, nothing on stdout, and the first stderr line.
 fn refused(args: &[&str]) -> String {

@@ -1,5 +1,5 @@
 //! Issue 17, finding 6 (and the `block-sums` half of finding 9), as a
-//! table like `crates/cli/tests/findings.rs`: a search that runs out of
+//! table like `crates/cli/tests/integration/findings.rs`: a search that runs out of
 //! time exits with 1, as `queens` does when it gives up; the limits are
 //! stated; odd inputs get plain words.
 
