@@ -69,7 +69,7 @@ impl Profile {
                 seeds: 5,
                 first_max: 1_000_000,
                 quick_only: false,
-                join_run_limit: Duration::from_millis(2000),
+                join_run_limit: Duration::from_millis(1000),
             },
             Profile::Full => Settings {
                 samples: 10,
