@@ -20,10 +20,15 @@ use crate::{values, words};
     long_about = "Count, list or find the solutions of the N-Queens problem with any of \
                   queens-lab's approaches.\n\n\
                   Which approach? To count, `queens N` takes the fastest counter for N \
-                  (bitmask below 12 queens, half-join from 12) and --unique the counter of \
-                  fundamental solutions. To watch a search, -v and --first follow the \
-                  sources' plain order (bitmask); --algo attack-board is the Queens.py \
-                  assignment, and --trace writes any search event by event. For one board \
+                  (bitmask below 12 queens, half-join from 12 to 23) and --unique the counter \
+                  of fundamental solutions. From 24 queens no counter finishes here \
+                  (half-join counts Q(21) in 10 min on 2 threads, ten times longer per queen \
+                  more, and holds no more than 23 in memory): `queens N` refuses in one line \
+                  with the estimate and the way to split the count over a cluster (--shard, \
+                  --checkpoint); --algo ID counts anyway. A size beyond an approach names the \
+                  approaches that can. To watch a search, -v and --first follow the sources' \
+                  plain order (bitmask); --algo attack-board is the Queens.py assignment, \
+                  and --trace writes any search event by event. For one board \
                   of many queens: explicit (a formula, any size at once), swap-search or \
                   min-conflicts-random (searches, millions of queens). `queens list` says \
                   what each approach is good for, its source and its limits.\n\n\
@@ -50,8 +55,9 @@ pub struct Args {
     pub verbose: bool,
 
     /// The approach to use [default: the fastest counter for N (bitmask below
-    /// 12 queens, half-join from 12), bitmask with -v, --first, --depths or
-    /// --trace, bitmask-symmetric with --unique]
+    /// 12 queens, half-join from 12 to 23; from 24 a plain count is refused
+    /// with its estimate), bitmask with -v, --first, --depths or --trace,
+    /// bitmask-symmetric with --unique]
     #[arg(long, value_name = "ID", value_parser = clap::builder::PossibleValuesParser::new(
         queens_approaches::REGISTRY.ids()))]
     pub algo: Option<String>,
@@ -319,6 +325,114 @@ pub fn default_counter(n: usize, plain: bool, splits: bool) -> &'static str {
     }
 }
 
+/// half-join's measured pace, the point counts beyond its reach are
+/// extrapolated from: Q(21) in 9 min 59 s on 2 threads on this project's
+/// 2-core host (README, "Long counts"; Q(20) took 61–69 s, ×9–10 per queen).
+const MEASURED: (usize, f64, usize) = (21, 599.0, 2);
+/// How much longer each queen more makes a count, from the point above.
+const GROWTH_PER_QUEEN: f64 = 10.0;
+
+/// A plain count `queens N` (no `--algo`, no `--unique`) that no counter can
+/// finish on this machine: from the first size [`FAST_COUNTER`] cannot hold
+/// in memory (24), where even its pace would take a week on two cores and
+/// every counter that fits is slower still. The refusal, one line: the
+/// estimate, and what to do instead. `None` for every other run.
+pub fn infeasible_count(args: &Args) -> Option<String> {
+    let fast = queens_approaches::REGISTRY.get(FAST_COUNTER).ok()?.info();
+    let n = args.n();
+    if args.algo.is_some() || args.unique || !args.plain_count() || n <= fast.max_n {
+        return None;
+    }
+    let counters = |split: bool| {
+        queens_approaches::REGISTRY
+            .all()
+            .iter()
+            .map(|a| a.info())
+            .filter(|i| i.kind == Kind::Exhaustive && i.max_n >= n && (i.splits || !split))
+            .map(|i| (i.id, i.max_n))
+            .collect::<Vec<_>>()
+    };
+    if counters(false).is_empty() {
+        return Some(able(n, Mode::Count));
+    }
+    let (at, secs, on) = MEASURED;
+    let threads = args.threads.unwrap_or_else(values::default_threads).max(1);
+    let exponent = i32::try_from(n - at).unwrap_or(i32::MAX);
+    let estimate = secs * GROWTH_PER_QUEEN.powi(exponent) * on as f64 / threads as f64;
+    let cores = if threads == 1 { "thread" } else { "threads" };
+    let instead = match counters(true)[..] {
+        [] => format!(
+            "no counter that splits goes that far, so no cluster finishes it either: {} \
+             (with --first), or give --algo ID to count here anyway",
+            able(n, Mode::First)
+        ),
+        ref split => format!(
+            "split the count over a cluster with --shard K/M and --checkpoint FILE (--algo \
+             {}, n up to {}; see the README, \"Spreading one count over many machines\"), or \
+             give --algo ID to count here anyway",
+            split.iter().map(|s| s.0).collect::<Vec<_>>().join(" or "),
+            split.iter().map(|s| s.1).min().unwrap_or_default()
+        ),
+    };
+    Some(format!(
+        "counting {n} queens would take at least {} on {threads} {cores} ({FAST_COUNTER}, the \
+         fastest counter, counts Q({at}) in 10 min on {on} threads and each queen more takes \
+         about ×{GROWTH_PER_QUEEN:.0}; it holds n up to {} in memory, and the counters that \
+         go further are slower): {instead}",
+        words::long_duration(estimate),
+        fast.max_n
+    ))
+}
+
+/// The approaches that handle `n` for what the run asked (a count, or one
+/// board), for the message of an approach whose limit is below `n`.
+pub fn able(n: usize, mode: Mode) -> String {
+    let ids = |kind: Option<Kind>| {
+        queens_approaches::REGISTRY
+            .all()
+            .iter()
+            .filter(|a| a.info().max_n >= n && kind.is_none_or(|k| a.info().kind == k))
+            .map(|a| a.info().id)
+            .collect::<Vec<_>>()
+    };
+    let counters = ids(Some(Kind::Exhaustive));
+    let any = ids(None);
+    let one = if any.is_empty() {
+        format!("no approach finds a board of {n} queens")
+    } else {
+        format!("for one board of {n} queens: {}", any.join(", "))
+    };
+    match mode {
+        Mode::Count if counters.is_empty() => {
+            let most = queens_approaches::REGISTRY
+                .all()
+                .iter()
+                .filter(|a| a.info().kind == Kind::Exhaustive)
+                .map(|a| a.info().max_n)
+                .max()
+                .unwrap_or_default();
+            format!(
+                "no approach counts {n} queens (the counters stop at {most}); {one} (with --first)"
+            )
+        }
+        Mode::Count => {
+            let fast = queens_approaches::REGISTRY
+                .get(FAST_COUNTER)
+                .map_or(0, |a| a.info().max_n);
+            let note = if n > fast {
+                " (none finishes such a count on one machine: see `queens N` without --algo)"
+            } else {
+                ""
+            };
+            format!(
+                "the counters that take {n} queens: {}{note}",
+                counters.join(", ")
+            )
+        }
+        Mode::First => one,
+    }
+}
+
 /// The heading of the csp lab's knobs.
 const CSP: &str = "The csp lab (--algo csp)";
 /// The heading of the min-conflicts searches' knobs.
@@ -453,7 +567,7 @@ impl Args {
 
     /// A count that only needs the number (no -v, --first, --depths or
     /// --trace, which follow the seed's search): any counter will do.
-    fn plain_count(&self) -> bool {
+    pub fn plain_count(&self) -> bool {
         !(self.verbose || self.first || self.depths || self.trace.is_some())
     }
 

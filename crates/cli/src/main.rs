@@ -82,13 +82,16 @@ fn main() -> ExitCode {
 
 /// Checks the command line against the approach, opens the files, runs.
 fn run(args: &Args) -> Result<(), Failure> {
+    if let Some(refusal) = args::infeasible_count(args) {
+        return Err(Failure::Infeasible(refusal));
+    }
     let approach = REGISTRY
         .get(args.algo())
         .map_err(|e| Failure::Usage(e.to_string()))?;
+    let mode = args.mode(approach.info().kind);
     approach
         .check(args.n())
-        .map_err(|r| Failure::Usage(r.to_string()))?;
-    let mode = args.mode(approach.info().kind);
+        .map_err(|r| Failure::Usage(format!("{r}; {}", args::able(args.n(), mode))))?;
     let mut opts = args.options();
     let ctx = Ctx {
         approach,

@@ -52,6 +52,8 @@ pub struct Run<'a> {
 pub enum Failure {
     /// Bad input (status 2).
     Usage(String),
+    /// A count no counter can finish here, refused in one line (status 2).
+    Infeasible(String),
     /// The approach refused or gave up.
     Refused(Refusal),
     /// Writing standard output failed.
@@ -96,6 +98,10 @@ impl Failure {
         }
         match self {
             Failure::Usage(message) => usage_error(&message),
+            Failure::Infeasible(message) => {
+                queens_core::say!("error: {message}");
+                ExitCode::from(2)
+            }
             Failure::Refused(r) => usage_error(&r.to_string()),
             Failure::Trace(e) => usage_error(&e.to_string()),
             _ => ExitCode::SUCCESS,
@@ -106,7 +112,9 @@ impl Failure {
     /// input (status 2) and for a closed standard stream (status 0).
     pub fn run_error(&self) -> Option<String> {
         match self {
-            Failure::Usage(_) | Failure::Trace(TraceError::TooLong { .. }) => None,
+            Failure::Usage(_)
+            | Failure::Infeasible(_)
+            | Failure::Trace(TraceError::TooLong { .. }) => None,
             Failure::Refused(r @ Refusal::GaveUp { .. }) => Some(r.to_string()),
             Failure::Refused(_) => None,
             Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => None,

@@ -39,6 +39,28 @@ pub fn duration(d: Duration) -> String {
     }
 }
 
+/// A long estimate in the largest unit that keeps it readable: `3.2 h`,
+/// `7 days`, `19 years`, `1.9e8 years`.
+pub fn long_duration(secs: f64) -> String {
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    let two = |x: f64| {
+        if x < 10.0 {
+            format!("{x:.1}")
+        } else {
+            format!("{x:.0}")
+        }
+    };
+    match secs {
+        s if s < 3_600.0 => format!("{} min", two(s / 60.0)),
+        s if s < DAY => format!("{} h", two(s / 3_600.0)),
+        s if s < YEAR => format!("{} days", two(s / DAY)),
+        s if s < 1e6 * YEAR => format!("{} years", two(s / YEAR)),
+        s if s < 1e12 * YEAR => format!("{:.1e} years", s / YEAR),
+        _ => "more than 1e12 years".into(),
+    }
+}
+
 /// `k` steps in an approach's own unit (`Info::step_unit`, a plural phrase
 /// such as "queen placements (all attempts)"), made singular for 1.
 pub fn steps(k: u64, unit: &str) -> String {

@@ -209,3 +209,102 @@ fn the_default_is_the_fastest_counter_by_the_committed_measurements() {
     assert!(checked >= 8, "only {checked} sizes measured");
     assert!(!stdout(&[&(FAST_FROM - 1).to_string()]).contains("half-join"));
 }
+
+/// A refusal: status 2, nothing on stdout, one line on stderr (no usage
+/// block), returned.
+fn refused(args: &[&str]) -> String {
+    let out = queens(args);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?} printed on stdout");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line, not {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    err
+}
+
+/// Issue 36, item 2: a plain count no counter can finish here (half-join
+/// holds up to 23 queens; at its pace 24 would take a week on two cores)
+/// is refused before it starts, in one line, with the estimate and what
+/// to do instead; `--threads` does not change that, and `--algo` still
+/// counts (here refused by the chosen approach's own limit, at once).
+#[test]
+fn a_count_no_counter_can_finish_is_refused_with_an_estimate() {
+    for args in [&["24"][..], &["--threads", "2", "24"], &["--json", "32"]] {
+        let err = refused(args);
+        let n = args.last().unwrap();
+        assert!(
+            err.starts_with(&format!("error: counting {n} queens would take at least ")),
+            "{err}"
+        );
+        for needed in [
+            "half-join",
+            "×10",
+            "--shard K/M",
+            "--checkpoint",
+            "--algo ID",
+        ] {
+            assert!(err.contains(needed), "{args:?}: {err} lacks {needed}");
+        }
+    }
+    // The estimate: Q(21) in 10 min on 2 threads, ×10 per queen.
+    assert!(refused(&["--threads", "2", "24"]).contains(" 6.9 days on 2 threads"));
+    assert!(refused(&["--threads", "1", "25"]).contains(" 139 days on 1 thread"));
+    // Insisting is the user's choice: half-join's own limit, with usage.
+    let out = queens(&["--algo", "half-join", "24"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        err.starts_with("error: half-join handles n up to 23, not 24"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the counters that take 24 queens: bitmask, ")
+            && err.contains("(none finishes such a count on one machine"),
+        "{err}"
+    );
+}
+
+/// Beyond every counter, the refusal names the approaches that find one
+/// board of that size; an approach's own limit names the others that can.
+#[test]
+fn a_size_beyond_an_approach_names_the_approaches_that_can() {
+    // 33: past the counters that split (32), so no cluster either.
+    let err = refused(&["--threads", "2", "33"]);
+    assert!(
+        err.starts_with("error: counting 33 queens would take at least 1.9e7 years on 2 threads"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "no counter that splits goes that far, so no cluster finishes it either: \
+             for one board of 33 queens: "
+        ),
+        "{err}"
+    );
+    assert!(err.contains("explicit"), "{err}");
+    // Past every counter: the approaches that find one board, no estimate.
+    let err = refused(&["100000"]);
+    assert!(
+        err.starts_with("error: no approach counts 100000 queens (the counters stop at "),
+        "{err}"
+    );
+    assert!(err.contains("for one board of 100000 queens: "), "{err}");
+    assert!(err.contains("swap-search"), "{err}");
+    assert!(err.trim_end().ends_with("(with --first)"), "{err}");
+    let err = refused(&["18446744073709551615"]);
+    assert!(
+        err.contains("no approach finds a board of 18446744073709551615 queens"),
+        "{err}"
+    );
+    let out = queens(&["--first", "1000"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let first = err.lines().next().unwrap();
+    assert!(
+        first.starts_with("error: bitmask handles n up to 32, not 1000"),
+        "{first}"
+    );
+    for id in ["explicit", "swap-search", "min-conflicts-random"] {
+        assert!(first.contains(id), "{first} lacks {id}");
+    }
+}
