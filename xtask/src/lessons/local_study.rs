@@ -13,7 +13,7 @@ use queens_min_conflicts::{
 
 use super::Ctx;
 use crate::analysis::local_study::{Point, fisher, solved_within, summarise, wilson};
-use crate::analysis::{Spread, Verdict, median_f64};
+use crate::analysis::{Judged, Verdict};
 use crate::data::local_study::Row;
 use crate::figure::{Chart, Figure, Line, LineChart, Unit};
 use crate::style;
@@ -81,7 +81,7 @@ pub struct StartMoves {
     /// Median moves from a random board.
     pub random: f64,
     /// Greedy against random, by the ranges (fewest..most) of the runs.
-    pub verdict: Verdict,
+    pub verdict: Judged,
 }
 
 /// The whole-run time of the 50/50 mix against nq-mc.
@@ -94,7 +94,7 @@ pub struct Slower {
     /// The same, nq-mc.
     pub random_s: f64,
     /// The mix against nq-mc, by the ranges of the runs' times.
-    pub verdict: Verdict,
+    pub verdict: Judged,
 }
 
 /// The moves of nq-mc's solved runs at one n: median and most.
@@ -152,14 +152,13 @@ fn rows<'r>(all: &'r [Row], s: &StudySetting, n: usize) -> Vec<&'r Row> {
         .collect()
 }
 
-fn spread(v: Vec<f64>) -> Option<Spread> {
-    let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    (!v.is_empty()).then(|| Spread::new(median_f64(v), lo, hi))
+fn nonempty(v: Vec<f64>) -> Option<Vec<f64>> {
+    (!v.is_empty()).then_some(v)
 }
 
-fn moves_spread(all: &[Row], s: &StudySetting, n: usize) -> Option<Spread> {
-    spread(
+/// The moves of the solved runs.
+fn moves(all: &[Row], s: &StudySetting, n: usize) -> Option<Vec<f64>> {
+    nonempty(
         rows(all, s, n)
             .iter()
             .filter(|r| r.solved)
@@ -168,8 +167,9 @@ fn moves_spread(all: &[Row], s: &StudySetting, n: usize) -> Option<Spread> {
     )
 }
 
-fn time_spread(all: &[Row], s: &StudySetting, n: usize) -> Option<Spread> {
-    spread(rows(all, s, n).iter().map(|r| r.nanos as f64).collect())
+/// The times of the runs, ns.
+fn times(all: &[Row], s: &StudySetting, n: usize) -> Option<Vec<f64>> {
+    nonempty(rows(all, s, n).iter().map(|r| r.nanos as f64).collect())
 }
 
 /// The study's facts, if it ran.
@@ -188,22 +188,20 @@ pub fn study(ctx: &Ctx) -> Option<Study> {
         .unwrap_or(small);
     let (mix_l, nq_l) = (at(&queens_min_conflicts::MAXI, large)?, at(&NQ_MC, large)?);
     let (mix_t, nq_t) = (
-        time_spread(all, &queens_min_conflicts::MAXI, large)?,
-        time_spread(all, &NQ_MC, large)?,
+        times(all, &queens_min_conflicts::MAXI, large)?,
+        times(all, &NQ_MC, large)?,
     );
     let stale = at(&STALE, large)?;
     let aima_moves = [small, large]
         .iter()
         .filter_map(|&n| {
-            let (g, r) = (
-                moves_spread(all, &AIMA, n)?,
-                moves_spread(all, &AIMA_RANDOM_INIT, n)?,
-            );
+            let (g, r) = (moves(all, &AIMA, n)?, moves(all, &AIMA_RANDOM_INIT, n)?);
+            let verdict = Judged::counts(&g, &r);
             Some(StartMoves {
                 n,
-                greedy: g.median,
-                random: r.median,
-                verdict: Verdict::of(g, r),
+                greedy: verdict.medians[0],
+                random: verdict.medians[1],
+                verdict,
             })
         })
         .collect();
@@ -226,7 +224,7 @@ pub fn study(ctx: &Ctx) -> Option<Study> {
             n: large,
             mix_s: mix_l.nanos / 1e9,
             random_s: nq_l.nanos / 1e9,
-            verdict: Verdict::of(mix_t, nq_t),
+            verdict: Judged::times(&mix_t, &nq_t),
         },
         stale: compare(stale, nq_l),
         stale_unattacked: stale.unattacked,

@@ -61,7 +61,7 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                             m.ours_all = false;
                         }
                     }
-                    Verdict::WithinNoise => {}
+                    Verdict::WithinNoise | Verdict::TooFew => {}
                 }
             }
             c.fewer_than_book = v == Verdict::Lower;
