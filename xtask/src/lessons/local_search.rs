@@ -220,11 +220,7 @@ pub(super) const SAYS: &[super::Says] = &[
         "for the random column, not told apart (",
         "fewer ("
     ),
-    super::says!(
-        "/iterations/is" == "too_few",
-        "not told apart (",
-        "Mann–Whitney"
-    ),
+    super::says!("/iterations/is" == "too_few", "not told apart (", "fewer ("),
     super::says!(
         "/study/restart/verdict" == "higher",
         "The claim holds: at a local minimum",
@@ -316,7 +312,7 @@ pub(super) const SAYS: &[super::Says] = &[
     super::says!(
         "every n's moves too few to tell",
         |f| moves(f, "too_few"),
-        "too few to tell)",
+        "(too few to tell;",
         "(fewer;"
     ),
 ];

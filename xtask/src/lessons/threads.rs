@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::{Chapter, Ctx, N_AXIS};
-use crate::analysis::{FIT_FLOOR_NS, Series, Verdict};
+use crate::analysis::{FIT_FLOOR_NS, Judged, Series, Verdict};
 use crate::figure::{Chart, Figure, Line, LineChart, Unit};
 
 /// Speed-up of each n both runs measured: (n, one thread / every core).
@@ -48,14 +48,14 @@ pub struct Counter {
     /// Its largest n with a run of at least 10 µs.
     pub largest: Point,
     /// At the largest n, every core's time against the ideal (one thread's
-    /// over the cores), sample ranges compared: `lower` is faster than the
-    /// ideal allows.
-    pub against_ideal: Verdict,
+    /// over the cores), by the rank test: `lower` is faster than the ideal
+    /// allows.
+    pub against_ideal: Judged,
     /// Its smallest such n.
     pub smallest: Point,
     /// Sizes counted both ways.
     pub sizes: usize,
-    /// Sizes where every core was slower than one thread beyond the spread.
+    /// Sizes where every core was slower than one thread (rank test).
     pub losses: usize,
     /// The largest such size, with one thread's time there.
     pub last_loss: Option<Loss>,
@@ -91,12 +91,10 @@ fn point(one: &Series, all: &Series, n: usize, cores: usize) -> Option<Point> {
 }
 
 /// Every core's time at n against the ideal.
-fn against_ideal(one: &Series, all: &Series, n: usize, cores: usize) -> Option<Verdict> {
+fn against_ideal(one: &Series, all: &Series, n: usize, cores: usize) -> Option<Judged> {
     let (a, b) = (one.at(n)?, all.at(n)?);
-    Some(Verdict::of(
-        b.time_spread(),
-        a.time_spread().per(cores as f64),
-    ))
+    let ideal: Vec<f64> = a.nanos.iter().map(|t| t / cores as f64).collect();
+    Some(Judged::times(&b.nanos, &ideal))
 }
 
 /// The facts, if some counter ran on one thread and on every core.
@@ -129,9 +127,8 @@ pub fn threads(ctx: &Ctx) -> Option<Threads> {
             .points
             .iter()
             .filter(|p| {
-                one.at(p.n).is_some_and(|q| {
-                    Verdict::of(p.time_spread(), q.time_spread()) == Verdict::Higher
-                })
+                one.at(p.n)
+                    .is_some_and(|q| p.time_against(q) == Verdict::Higher)
             })
             .map(|p| p.n)
             .collect();
@@ -206,11 +203,16 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     };
     let figures = figures(ctx, base.cores);
     let mut out = Vec::new();
-    for verdict in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+    for verdict in [
+        Verdict::Lower,
+        Verdict::Higher,
+        Verdict::WithinNoise,
+        Verdict::TooFew,
+    ] {
         let mut f = base.clone();
         f.steps_equal = f.steps_shared - 1;
         for c in &mut f.counters {
-            c.against_ideal = verdict;
+            c.against_ideal.is = verdict;
             c.losses = 0;
             c.last_loss = None;
         }
@@ -245,20 +247,26 @@ pub(super) const SAYS: &[super::Says] = &[
     ),
     super::says!(
         "every counter above the ideal",
-        |f| counters(f, |c| c["against_ideal"] == "lower"),
+        |f| counters(f, |c| c["against_ideal"]["is"] == "lower"),
         "faster than",
         "falls short of the ideal"
     ),
     super::says!(
         "every counter short of the ideal",
-        |f| counters(f, |c| c["against_ideal"] == "higher"),
-        "It falls short of the ideal beyond",
-        "Within the spread of the samples that is the ideal"
+        |f| counters(f, |c| c["against_ideal"]["is"] == "higher"),
+        "It falls short of the ideal (",
+        "Within noise that is the ideal"
     ),
     super::says!(
         "every counter at the ideal",
-        |f| counters(f, |c| c["against_ideal"] == "within_noise"),
-        "Within the spread of the samples that is the ideal",
+        |f| counters(f, |c| c["against_ideal"]["is"] == "within_noise"),
+        "Within noise that is the ideal",
+        "falls short of the ideal"
+    ),
+    super::says!(
+        "every counter too few runs to judge against the ideal",
+        |f| counters(f, |c| c["against_ideal"]["is"] == "too_few"),
+        "Too few runs to tell whether that is the ideal",
         "falls short of the ideal"
     ),
     super::says!(
