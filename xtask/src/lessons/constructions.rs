@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::{Chapter, Ctx, find, line, predicted_stop, time};
-use crate::analysis::{self, Series, Verdict};
+use crate::analysis::{self, Judged, Series};
 use crate::data::Family;
 use crate::figure::{Chart, Figure, LineChart, Unit};
 
@@ -66,7 +66,7 @@ pub struct Constructions {
     /// The formula's time at `tuned_n`.
     pub formula_at_tuned: f64,
     /// The formula's time at `tuned_n` against the tuned search's.
-    pub formula_vs_tuned: Verdict,
+    pub formula_vs_tuned: Judged,
 }
 
 fn listed(n: usize, last: usize) -> bool {
@@ -129,7 +129,7 @@ pub fn constructions(ctx: &Ctx) -> Option<Constructions> {
         formula_n: f.n,
         formula_s: f.seconds(),
         formula_at_tuned: fa.seconds(),
-        formula_vs_tuned: Verdict::of(fa.time_spread(), t.time_spread()),
+        formula_vs_tuned: fa.time_against(t),
     })
 }
 
@@ -163,9 +163,15 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for v in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+    use crate::analysis::Verdict;
+    for v in [
+        Verdict::Lower,
+        Verdict::Higher,
+        Verdict::WithinNoise,
+        Verdict::TooFew,
+    ] {
         let mut f = base.clone();
-        f.formula_vs_tuned = v;
+        f.formula_vs_tuned.is = v;
         f.budget = None;
         out.push(Chapter::new(&f, figures(ctx)));
     }
@@ -187,18 +193,23 @@ pub(super) const SAYS: &[super::Says] = &[
         "That is the largest size measured."
     ),
     super::says!(
-        "/formula_vs_tuned" == "lower",
+        "/formula_vs_tuned/is" == "lower",
         "writing the answer down beats any search",
         "the search was faster"
     ),
     super::says!(
-        "/formula_vs_tuned" == "higher",
-        "here the search was faster, beyond the spread",
+        "/formula_vs_tuned/is" == "higher",
+        "here the search was faster.",
         "writing the answer down"
     ),
     super::says!(
-        "/formula_vs_tuned" == "within_noise",
+        "/formula_vs_tuned/is" == "within_noise",
         "within noise of each other",
+        "writing the answer down"
+    ),
+    super::says!(
+        "/formula_vs_tuned/is" == "too_few",
+        "too few runs to tell.",
         "writing the answer down"
     ),
     super::says!(

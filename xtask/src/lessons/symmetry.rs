@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::{Chapter, Ctx, largest_shared, line, steps, time};
-use crate::analysis::{Series, Verdict};
+use crate::analysis::{Judged, Series, Verdict};
 use crate::figure::{Chart, Figure, LineChart, Unit};
 
 /// The seed's counter, then the mirror-halved and the fully symmetric one.
@@ -30,8 +30,8 @@ pub struct Split {
     pub speedup: f64,
     /// `bitmask`'s ns per node / its ns per node: what cheaper nodes give.
     pub cheaper_nodes: f64,
-    /// Its ns per node against `bitmask`'s, sample ranges compared.
-    pub per_node: Verdict,
+    /// Its ns per node against `bitmask`'s, by the rank test.
+    pub per_node: Judged,
     /// The share of the speed-up (on a log scale) that fewer nodes explain.
     pub share_from_nodes: f64,
     /// The largest n at which it was slower than `bitmask` beyond the spread.
@@ -66,9 +66,9 @@ pub fn splits(ctx: &Ctx) -> Option<(usize, Vec<Split>)> {
                 .points
                 .iter()
                 .filter(|q| {
-                    series[0].at(q.n).is_some_and(|b| {
-                        Verdict::of(q.time_spread(), b.time_spread()) == Verdict::Higher
-                    })
+                    series[0]
+                        .at(q.n)
+                        .is_some_and(|b| q.time_against(b) == Verdict::Higher)
                 })
                 .map(|q| q.n)
                 .max();
@@ -80,7 +80,7 @@ pub fn splits(ctx: &Ctx) -> Option<(usize, Vec<Split>)> {
                 fewer_nodes,
                 speedup,
                 cheaper_nodes: base.ns_per_step()? / p.ns_per_step()?,
-                per_node: Verdict::of(p.ns_per_step_spread()?, base.ns_per_step_spread()?),
+                per_node: Judged::times(&p.ns_per_step_samples()?, &base.ns_per_step_samples()?),
                 share_from_nodes: fewer_nodes.ln() / speedup.ln(),
                 slower_until,
             })
@@ -134,10 +134,11 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         (Verdict::Lower, 0.8, None),
         (Verdict::Higher, 0.3, Some(5)),
         (Verdict::WithinNoise, 0.5, None),
+        (Verdict::TooFew, 0.5, None),
     ] {
         let mut f = base.clone();
         for r in f.rows.iter_mut().skip(1) {
-            r.per_node = v;
+            r.per_node.is = v;
             r.share_from_nodes = share;
             r.slower_until = until;
         }
@@ -151,20 +152,26 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
 pub(super) const SAYS: &[super::Says] = &[
     super::says!(
         "every node cheaper",
-        |f| rows(f, |r| r["per_node"] == "lower"),
+        |f| rows(f, |r| r["per_node"]["is"] == "lower"),
         "each node costs less (",
         "each node costs more"
     ),
     super::says!(
         "every node dearer",
-        |f| rows(f, |r| r["per_node"] == "higher"),
+        |f| rows(f, |r| r["per_node"]["is"] == "higher"),
         "each node costs more (",
         "each node costs less"
     ),
     super::says!(
         "every node within noise",
-        |f| rows(f, |r| r["per_node"] == "within_noise"),
-        "the ranges of the runs overlap",
+        |f| rows(f, |r| r["per_node"]["is"] == "within_noise"),
+        "the cost per node is within noise",
+        "each node costs"
+    ),
+    super::says!(
+        "every node too few runs",
+        |f| rows(f, |r| r["per_node"]["is"] == "too_few"),
+        "too few runs to compare the cost per node",
         "each node costs"
     ),
     super::says!(
