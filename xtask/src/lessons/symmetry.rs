@@ -45,6 +45,95 @@ pub struct Symmetry {
     pub n: usize,
     /// The seed's counter first, then the symmetric ones.
     pub rows: Vec<Split>,
+    /// The paper exercise on the 4 × 4 board, computed.
+    pub four: Four,
+}
+
+/// The 4 × 4 board's solutions under the eight symmetries of the square,
+/// computed with `queens_core::verify::Symmetry`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Four {
+    /// The solutions, 1-based columns row by row ("2 4 1 3").
+    pub solutions: Vec<String>,
+    /// The symmetries other than the identity that map the first solution
+    /// onto itself.
+    pub onto_itself: Vec<&'static str>,
+    /// Those that map it onto another solution.
+    pub onto_other: Vec<&'static str>,
+    /// Boards in its class (its distinct images).
+    pub class_size: usize,
+}
+
+/// A symmetry's name in the text.
+fn symmetry_name(s: queens_core::verify::Symmetry) -> &'static str {
+    use queens_core::verify::Symmetry as S;
+    match s {
+        S::Identity => "the identity",
+        S::Rotate90 => "the 90° rotation",
+        S::Rotate180 => "the 180° rotation",
+        S::Rotate270 => "the 270° rotation",
+        S::MirrorColumns => "the left-right mirror",
+        S::MirrorRows => "the top-bottom mirror",
+        S::Transpose => "the main-diagonal reflection",
+        S::AntiTranspose => "the anti-diagonal reflection",
+    }
+}
+
+/// Every solution at n, in lexicographic order, from all permutations.
+fn solutions(n: u32) -> Vec<Vec<u32>> {
+    fn extend(n: u32, board: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        if board.len() == n as usize {
+            if queens_core::verify::is_solution(board) {
+                out.push(board.clone());
+            }
+            return;
+        }
+        for c in 0..n {
+            if !board.contains(&c) {
+                board.push(c);
+                extend(n, board, out);
+                board.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    extend(n, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The 4 × 4 exercise's answer.
+pub fn four() -> Four {
+    use queens_core::verify::Symmetry as S;
+    let all = solutions(4);
+    let first = &all[0];
+    let (mut onto_itself, mut onto_other) = (Vec::new(), Vec::new());
+    let mut images: Vec<Vec<u32>> = Vec::new();
+    for s in S::ALL {
+        let image = s.apply(first);
+        if !images.contains(&image) {
+            images.push(image.clone());
+        }
+        if s == S::Identity {
+            continue;
+        }
+        if &image == first {
+            onto_itself.push(symmetry_name(s));
+        } else {
+            onto_other.push(symmetry_name(s));
+        }
+    }
+    let show = |b: &Vec<u32>| {
+        b.iter()
+            .map(|c| (c + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Four {
+        solutions: all.iter().map(show).collect(),
+        onto_itself,
+        onto_other,
+        class_size: images.len(),
+    }
 }
 
 /// The three counters at the largest n all counted on one thread.
@@ -116,7 +205,11 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
 /// The facts, if the seed's counter and a symmetric one were measured.
 pub fn symmetry(ctx: &Ctx) -> Option<Symmetry> {
     let (n, rows) = splits(ctx)?;
-    Some(Symmetry { n, rows })
+    Some(Symmetry {
+        n,
+        rows,
+        four: four(),
+    })
 }
 
 pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
@@ -239,5 +332,43 @@ mod tests {
             "{}",
             mirror.fewer_nodes
         );
+    }
+}
+
+/// Exercise 9.2's answer, recomputed by hand-written transformations.
+#[cfg(test)]
+mod four_tests {
+    use super::four;
+
+    #[test]
+    fn the_four_queens_answer_is_recomputed_by_hand() {
+        // Square (r, c) of the 4 × 4 board, 0-based; a board is its
+        // columns row by row. A quarter turn clockwise sends (r, c) to
+        // (c, 3 − r); a left-right mirror sends it to (r, 3 − c).
+        let turn = |b: [usize; 4]| {
+            let mut out = [0; 4];
+            for (r, &c) in b.iter().enumerate() {
+                out[c] = 3 - r;
+            }
+            out
+        };
+        let mirror = |b: [usize; 4]| b.map(|c| 3 - c);
+        let a = [1, 3, 0, 2]; // 2 4 1 3
+        let b = [2, 0, 3, 1]; // 3 1 4 2
+        assert_eq!(turn(a), a, "the 90° rotation keeps 2 4 1 3");
+        assert_eq!(turn(turn(a)), a);
+        assert_eq!(turn(turn(turn(a))), a);
+        assert_eq!(mirror(a), b);
+        // The other three reflections are the mirror after a rotation.
+        assert_eq!(mirror(turn(a)), b);
+        let f = four();
+        assert_eq!(f.solutions, ["2 4 1 3", "3 1 4 2"]);
+        assert_eq!(
+            f.onto_itself,
+            ["the 90° rotation", "the 180° rotation", "the 270° rotation"]
+        );
+        assert_eq!(f.onto_other.len(), 4);
+        assert!(f.onto_other.iter().all(|s| !s.contains("rotation")));
+        assert_eq!(f.class_size, 2);
     }
 }
