@@ -67,6 +67,36 @@ pub struct Constructions {
     pub formula_at_tuned: f64,
     /// The formula's time at `tuned_n` against the tuned search's.
     pub formula_vs_tuned: Judged,
+    /// Exercise 7.1: the tuned search's time as n doubles, at the largest
+    /// measured pair n, 2n.
+    pub doubling: Option<Doubling>,
+}
+
+/// The tuned search's median time at n and at 2n.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Doubling {
+    /// The smaller n.
+    pub from: usize,
+    /// 2n.
+    pub to: usize,
+    /// Time at 2n over time at n.
+    pub ratio: f64,
+    /// The power of n that ratio is: log₂ ratio.
+    pub power: f64,
+}
+
+/// The largest n with both n and 2n measured, and the time's growth.
+pub fn doubling(s: &Series) -> Option<Doubling> {
+    s.points.iter().rev().find_map(|p| {
+        let q = s.at(2 * p.n)?;
+        let ratio = q.median_ns / p.median_ns;
+        Some(Doubling {
+            from: p.n,
+            to: q.n,
+            ratio,
+            power: ratio.log2(),
+        })
+    })
 }
 
 fn listed(n: usize, last: usize) -> bool {
@@ -130,6 +160,7 @@ pub fn constructions(ctx: &Ctx) -> Option<Constructions> {
         formula_s: f.seconds(),
         formula_at_tuned: fa.seconds(),
         formula_vs_tuned: fa.time_against(t),
+        doubling: doubling(tuned),
     })
 }
 
@@ -172,6 +203,16 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     ] {
         let mut f = base.clone();
         f.formula_vs_tuned.is = v;
+        if let Some(d) = &mut f.doubling {
+            d.power = match v {
+                Verdict::Lower => 2.0,
+                Verdict::Higher => 2.5,
+                _ => d.power,
+            };
+        }
+        if v == Verdict::TooFew {
+            f.doubling = None;
+        }
         f.budget = None;
         out.push(Chapter::new(&f, figures(ctx)));
     }
@@ -208,6 +249,26 @@ pub(super) const SAYS: &[super::Says] = &[
         "writing the answer down"
     ),
     super::says!(
+        "no doubling measured",
+        |f| f["doubling"].is_null(),
+        "",
+        "By how much does the time grow when n doubles"
+    ),
+    super::says!(
+        "the doubling below n²",
+        |f| f["doubling"]["power"].as_f64().is_some_and(|p| p < 1.9),
+        "below the n² that n placements",
+        "about n²"
+    ),
+    super::says!(
+        "the doubling about n²",
+        |f| f["doubling"]["power"]
+            .as_f64()
+            .is_some_and(|p| (1.9..=2.1).contains(&p)),
+        "about n²: n placements",
+        "below the n²"
+    ),
+    super::says!(
         "/formula_vs_tuned/is" == "too_few",
         "too few runs to tell.",
         "writing the answer down"
@@ -227,6 +288,36 @@ pub(super) const SAYS: &[super::Says] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Exercise 7.1: the doubling recomputed from the raw samples.
+    #[test]
+    fn the_doubling_is_the_ratio_of_the_raw_medians() {
+        let data = crate::lessons::test_data::committed();
+        let f = constructions(&Ctx::new(&data)).expect("facts");
+        let d = f.doubling.expect("a doubling");
+        let median = |n: usize| -> f64 {
+            let mut v: Vec<u64> = data
+                .samples
+                .iter()
+                .filter(|s| s.approach == "mrv-tuned" && s.n == n)
+                .filter(|s| s.status == crate::data::Status::Ok)
+                .filter_map(|s| s.nanos)
+                .collect();
+            v.sort_unstable();
+            let m = v.len() / 2;
+            if v.len() % 2 == 1 {
+                v[m] as f64
+            } else {
+                (v[m - 1] + v[m]) as f64 / 2.0
+            }
+        };
+        assert_eq!(d.to, 2 * d.from);
+        let ratio = median(d.to) / median(d.from);
+        assert!((d.ratio - ratio).abs() < 1e-12);
+        assert!((2f64.powf(d.power) - ratio).abs() < 1e-9);
+        // The committed run: 5 000 → 10 000, 3.23×, not "about four times".
+        assert!((3.0..3.5).contains(&d.ratio), "{}", d.ratio);
+    }
     use crate::measure::growth::{Model, predict};
 
     #[test]
