@@ -46,6 +46,47 @@ fn init_share(ctx: &Ctx, id: &str, n: usize) -> Option<f64> {
     (!v.is_empty()).then(|| median_f64(v))
 }
 
+/// The seed exercise 5.1 fixes.
+pub const EXERCISE_SEED: u64 = 4;
+
+/// One run of each picker with one seed at the largest n.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeedRun {
+    /// The seed.
+    pub seed: u64,
+    /// The random column's run.
+    pub random: Run,
+    /// Maxi's run.
+    pub maxi: Run,
+}
+
+/// One run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Run {
+    /// Queens picked.
+    pub iterations: u64,
+    /// Moves.
+    pub moves: u64,
+    /// Seconds.
+    pub seconds: f64,
+    /// Share of the time spent building the first board.
+    pub init_share: f64,
+}
+
+/// The run of `id` at n with `seed`.
+fn seeded(ctx: &Ctx, id: &str, n: usize, seed: u64) -> Option<Run> {
+    let s = runs(ctx, id, n)
+        .into_iter()
+        .find(|s| s.seed == Some(seed))?;
+    let nanos = s.nanos?;
+    Some(Run {
+        iterations: s.extra("iterations")?,
+        moves: s.steps?,
+        seconds: nanos as f64 / 1e9,
+        init_share: s.extra("init_nanos")? as f64 / nanos as f64,
+    })
+}
+
 /// One way of picking the queen, at one n, over its seeds.
 #[derive(Clone, Debug, Serialize)]
 pub struct Pick {
@@ -85,6 +126,8 @@ pub struct LocalSearch {
     pub random: Pick,
     /// The most conflicted queen half the time.
     pub maxi: Pick,
+    /// Exercise 5.1: the run of each picker with the exercise's seed.
+    pub seed_run: Option<SeedRun>,
     /// The mix's iterations against the random column's, by the ranges.
     pub iterations: Judged,
     /// Attacking pairs left by the greedy first board at n (median).
@@ -121,6 +164,13 @@ pub fn facts(ctx: &Ctx) -> Option<LocalSearch> {
         n,
         random: pick(ctx, rp, rid)?,
         maxi: pick(ctx, mp, mid)?,
+        seed_run: seeded(ctx, rid, n, EXERCISE_SEED)
+            .zip(seeded(ctx, mid, n, EXERCISE_SEED))
+            .map(|(random, maxi)| SeedRun {
+                seed: EXERCISE_SEED,
+                random,
+                maxi,
+            }),
         iterations: Judged::counts(
             &extra_runs(ctx, mid, n, "iterations")?,
             &extra_runs(ctx, rid, n, "iterations")?,
@@ -190,6 +240,9 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         let mut f = base.clone();
         f.iterations.is = v;
         f.swaps = None;
+        if v == Verdict::TooFew {
+            f.seed_run = None;
+        }
         let s = &mut f.study;
         for c in [&mut s.restart, &mut s.mix, &mut s.stale, &mut s.aima] {
             // Fisher's test never has too few runs.
@@ -328,6 +381,32 @@ fn moves(f: &serde_json::Value, v: &str) -> bool {
 mod tests {
     use super::*;
     use crate::analysis::Verdict;
+
+    /// Exercise 5.1 quotes the runs with its own seed, read again here
+    /// from the raw rows.
+    #[test]
+    fn the_seed_exercise_quotes_that_seeds_runs() {
+        let data = committed();
+        let f = facts(&Ctx::new(&data)).expect("facts");
+        let r = f.seed_run.expect("seed 4 was run");
+        assert_eq!(r.seed, 4);
+        for (id, run) in [
+            ("min-conflicts-random", &r.random),
+            ("min-conflicts-most-conflicted", &r.maxi),
+        ] {
+            let s = data
+                .samples
+                .iter()
+                .find(|s| s.approach == id && s.n == f.n && s.seed == Some(4))
+                .expect("the row");
+            assert_eq!(run.moves, s.steps.unwrap());
+            assert_eq!(run.iterations, s.extra("iterations").unwrap());
+            assert_eq!(run.seconds, s.nanos.unwrap() as f64 / 1e9);
+        }
+        // With seed 4 the moves compare the other way round from the
+        // medians over the seeds (issue 34).
+        assert_eq!(r.random.moves > r.maxi.moves, f.random.moves < f.maxi.moves);
+    }
     use crate::lessons::test_data::committed;
 
     #[test]
