@@ -70,6 +70,33 @@ fn compare(a: &Point, b: &Point) -> Compare {
     Compare { a, b, p, verdict }
 }
 
+/// Two shares' difference against its standard error under "no
+/// difference" (the pooled share): the exercise's two-standard-error rule.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandardError {
+    /// The pooled share p = (k₁ + k₂) / (m₁ + m₂).
+    pub pooled: f64,
+    /// √(p(1 − p)(1/m₁ + 1/m₂)).
+    pub se: f64,
+    /// The first share minus the second.
+    pub difference: f64,
+    /// The difference in standard errors.
+    pub z: f64,
+}
+
+/// The pooled standard error of `a`'s share minus `b`'s.
+pub fn standard_error(a: Stuck, b: Stuck) -> StandardError {
+    let pooled = (a.stuck + b.stuck) as f64 / (a.runs + b.runs) as f64;
+    let se = (pooled * (1.0 - pooled) * (1.0 / a.runs as f64 + 1.0 / b.runs as f64)).sqrt();
+    let difference = a.share - b.share;
+    StandardError {
+        pooled,
+        se,
+        difference,
+        z: difference / se,
+    }
+}
+
 /// Moves of the solved runs of aima-python's search, from a greedy and a
 /// random first board, at one n.
 #[derive(Clone, Debug, Serialize)]
@@ -132,6 +159,8 @@ pub struct Study {
     pub restarts_per_run: f64,
     /// The 50/50 mix, no restart, against the pure pick, at the small n.
     pub mix: Compare,
+    /// Exercise 5.2: the mix's difference in standard errors.
+    pub mix_se: StandardError,
     /// "Actually slower", at the large n.
     pub slower: Slower,
     /// The stale cache against exact counts, at the large n.
@@ -220,6 +249,10 @@ pub fn study(ctx: &Ctx) -> Option<Study> {
         ),
         restarts_per_run: at(&MOST_CONFLICTED_N2, small)?.restarts,
         mix: compare(at(&MIX_NEVER, small)?, at(&MOST_CONFLICTED_NEVER, small)?),
+        mix_se: {
+            let (a, b) = (at(&MIX_NEVER, small)?, at(&MOST_CONFLICTED_NEVER, small)?);
+            standard_error(stuck(a), stuck(b))
+        },
         slower: Slower {
             n: large,
             mix_s: mix_l.nanos / 1e9,
@@ -332,4 +365,32 @@ pub fn figures(ctx: &Ctx) -> Vec<Figure> {
             }),
         },
     ]
+}
+
+#[cfg(test)]
+mod standard_error_tests {
+    use super::*;
+
+    /// Exercise 5.2 by hand: 54 and 69 of 1 000; p = 123/2 000 = 0.0615,
+    /// se = √(0.0615 · 0.9385 · 0.002) = 0.010 744, difference −0.015,
+    /// z = −1.396.
+    #[test]
+    fn the_pooled_standard_error_by_hand() {
+        let e = standard_error(
+            Stuck {
+                stuck: 54,
+                runs: 1000,
+                share: 0.054,
+            },
+            Stuck {
+                stuck: 69,
+                runs: 1000,
+                share: 0.069,
+            },
+        );
+        assert!((e.pooled - 0.0615).abs() < 1e-12);
+        assert!((e.se - 0.010_744).abs() < 1e-6);
+        assert!((e.difference + 0.015).abs() < 1e-12);
+        assert!((e.z + 1.396).abs() < 1e-3);
+    }
 }
