@@ -76,6 +76,41 @@ pub struct Threads {
     pub best_id: String,
     /// Its n.
     pub best_n: usize,
+    /// Exercise 11.2, computed.
+    pub paper: Paper,
+}
+
+/// Exercise 11.2: a count of `one_ms` on one thread, `threads` threads
+/// started for `overhead_ms`, the work dividing perfectly.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Paper {
+    /// One thread's time, ms.
+    pub one_ms: f64,
+    /// Starting the threads and handing out the tasks, ms.
+    pub overhead_ms: f64,
+    /// Threads.
+    pub threads: usize,
+    /// The time on `threads` threads, ms: one / threads + overhead.
+    pub many_ms: f64,
+    /// one / many.
+    pub speedup: f64,
+    /// The one-thread time above which the speed-up exceeds 1, ms:
+    /// t / k + o < t ⇔ t > o · k / (k − 1).
+    pub break_even_ms: f64,
+}
+
+/// The exercise's answer for `threads` threads.
+pub fn paper(one_ms: f64, overhead_ms: f64, threads: usize) -> Paper {
+    let k = threads as f64;
+    let many_ms = one_ms / k + overhead_ms;
+    Paper {
+        one_ms,
+        overhead_ms,
+        threads,
+        many_ms,
+        speedup: one_ms / many_ms,
+        break_even_ms: overhead_ms * k / (k - 1.0),
+    }
 }
 
 fn point(one: &Series, all: &Series, n: usize, cores: usize) -> Option<Point> {
@@ -152,6 +187,7 @@ pub fn threads(ctx: &Ctx) -> Option<Threads> {
         .iter()
         .max_by(|a, b| a.largest.speedup.total_cmp(&b.largest.speedup))?;
     Some(Threads {
+        paper: paper(100.0, 0.3, cores),
         cores,
         steps_shared,
         steps_equal,
@@ -287,4 +323,20 @@ pub(super) const SAYS: &[super::Says] = &[
 #[cfg(test)]
 fn counters(f: &serde_json::Value, p: fn(&serde_json::Value) -> bool) -> bool {
     f["counters"].as_array().into_iter().flatten().all(p)
+}
+
+#[cfg(test)]
+mod paper_tests {
+    /// Exercise 11.2 by hand: 100 ms, 0.3 ms, 2 threads: 50.3 ms,
+    /// 100 / 50.3 = 1.988…, break-even 0.6 ms.
+    #[test]
+    fn the_paper_exercise_by_hand() {
+        let p = super::paper(100.0, 0.3, 2);
+        assert!((p.many_ms - 50.3).abs() < 1e-12);
+        assert!((p.speedup - 1.988_07).abs() < 1e-5);
+        assert!((p.break_even_ms - 0.6).abs() < 1e-12);
+        // At the break-even the two times are equal.
+        let q = super::paper(p.break_even_ms, 0.3, 2);
+        assert!((q.speedup - 1.0).abs() < 1e-12);
+    }
 }
