@@ -247,9 +247,11 @@ pub fn seed_exits(id: &str, seeds: u64) -> Option<SeedExits> {
                 seed,
                 ..queens_core::Options::default()
             };
-            approach
-                .first(8, &opts, queens_core::Steps::Skip)
-                .map_or(true, |o| o.solution.is_none())
+            // `queens` exits with status 1 exactly on this refusal.
+            matches!(
+                approach.first(8, &opts, queens_core::Steps::Skip),
+                Err(queens_core::Refusal::GaveUp { .. })
+            )
         })
         .count();
     Some(SeedExits { seeds, gave_up })
