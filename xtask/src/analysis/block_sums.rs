@@ -11,6 +11,8 @@ pub struct Summary {
     pub steps: f64,
     /// Median, fastest and slowest time, ns.
     pub nanos: (f64, u64, u64),
+    /// Every sample's time, ns.
+    pub runs: Vec<f64>,
     /// Whether every sample finished.
     pub finished: bool,
     /// Matrices found (of the first sample).
@@ -42,6 +44,7 @@ pub fn summarise(rows: &[Row]) -> Vec<Summary> {
                     mine.iter().map(|r| r.nanos).min().unwrap_or(0),
                     mine.iter().map(|r| r.nanos).max().unwrap_or(0),
                 ),
+                runs: mine.iter().map(|r| r.nanos as f64).collect(),
                 finished: mine.iter().all(|r| r.finished),
                 solutions: mine[0].solutions,
                 budget: mine[0].budget,

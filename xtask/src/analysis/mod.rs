@@ -9,7 +9,7 @@ pub mod textbook;
 pub mod tree;
 mod verdict;
 
-pub use verdict::{Spread, Verdict};
+pub use verdict::{Judged, LEVEL, Method, Spread, Verdict, erfc, mann_whitney};
 
 use std::collections::BTreeMap;
 
@@ -26,6 +26,8 @@ pub struct Stat {
     pub failed: usize,
     /// Median wall time of the accepted samples, ns (NaN if none).
     pub median_ns: f64,
+    /// The accepted samples' times, ns, in the data's order.
+    pub nanos: Vec<f64>,
     /// Fastest accepted sample, ns.
     pub min_ns: u64,
     /// Slowest accepted sample, ns.
@@ -56,6 +58,18 @@ impl Stat {
     /// The time of the samples: median, fastest and slowest, ns.
     pub fn time_spread(&self) -> Spread {
         Spread::new(self.median_ns, self.min_ns as f64, self.max_ns as f64)
+    }
+
+    /// This point's times against `other`'s, by the rank test.
+    pub fn time_against(&self, other: &Stat) -> Judged {
+        Judged::times(&self.nanos, &other.nanos)
+    }
+
+    /// Nanoseconds per step, sample by sample (the steps are the same in
+    /// every sample of an exhaustive search).
+    pub fn ns_per_step_samples(&self) -> Option<Vec<f64>> {
+        let steps = self.steps.filter(|&s| s > 0.0)?;
+        Some(self.nanos.iter().map(|t| t / steps).collect())
     }
 
     /// Nanoseconds per step over the samples (the steps are the same in
@@ -109,6 +123,7 @@ fn stat(n: usize, samples: &[&Sample]) -> Stat {
         ok: ok.len(),
         failed: samples.len() - ok.len(),
         median_ns: median_f64(nanos.iter().map(|&v| v as f64).collect()),
+        nanos: nanos.iter().map(|&v| v as f64).collect(),
         min_ns: nanos.iter().copied().min().unwrap_or(0),
         max_ns: nanos.iter().copied().max().unwrap_or(0),
         steps: (!steps.is_empty()).then(|| median_f64(steps.iter().map(|&v| v as f64).collect())),
@@ -428,6 +443,7 @@ mod tests {
             ok: 1,
             failed: 0,
             median_ns: 1.0,
+            nanos: vec![1.0],
             min_ns: 1,
             max_ns: 1,
             steps: Some(steps),

@@ -7,8 +7,8 @@
 use serde::Serialize;
 
 use super::{Chapter, Ctx};
+use crate::analysis::Judged;
 use crate::analysis::block_sums::{Summary, summarise};
-use crate::analysis::{Spread, Verdict};
 use crate::figure::{Bar, BarChart, Chart, Figure, Unit};
 use crate::format::{human_count, human_seconds};
 
@@ -75,7 +75,7 @@ pub struct BlockSums {
     pub budget_ratio: f64,
     /// `seed-clauses` (the clause order as written) against `seed-order`
     /// (each check as soon as its cells are filled), times compared.
-    pub clauses_time: Option<Verdict>,
+    pub clauses_time: Option<Judged>,
     /// `deferred-sums` did not finish and `deferred-distinct` did.
     pub sums_decide: bool,
     /// The cyclic shifts and square symmetries, when they factor exactly.
@@ -91,10 +91,6 @@ fn strategy(s: &Summary, seed: &Summary) -> Strategy {
         solutions: s.solutions,
         vs_seed: s.steps / seed.steps,
     }
-}
-
-fn spread(s: &Summary) -> Spread {
-    Spread::new(s.nanos.0, s.nanos.1 as f64, s.nanos.2 as f64)
 }
 
 /// The facts, if `block-sums --compare-orders` was recorded.
@@ -142,7 +138,7 @@ pub fn block_sums(ctx: &Ctx) -> Option<BlockSums> {
             .map(|s| s.strategy.clone())
             .collect(),
         budget_ratio: seed.budget as f64 / seed.steps,
-        clauses_time: find("seed-clauses").map(|c| Verdict::of(spread(c), spread(seed))),
+        clauses_time: find("seed-clauses").map(|c| Judged::times(&c.runs, &seed.runs)),
         sums_decide: matches!(
             (find("deferred-sums"), find("deferred-distinct")),
             (Some(s), Some(d)) if !s.finished && d.finished
@@ -199,10 +195,18 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     let Some(base) = block_sums(ctx) else {
         return Vec::new();
     };
+    use crate::analysis::Verdict;
     let mut out = Vec::new();
-    for v in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+    for v in [
+        Verdict::Lower,
+        Verdict::Higher,
+        Verdict::WithinNoise,
+        Verdict::TooFew,
+    ] {
         let mut f = base.clone();
-        f.clauses_time = Some(v);
+        if let Some(j) = &mut f.clauses_time {
+            j.is = v;
+        }
         out.push(Chapter::new(&f, figures(ctx)));
     }
     let mut f = base.clone();
@@ -229,19 +233,24 @@ pub(super) const SAYS: &[super::Says] = &[
         "The clause exactly as written"
     ),
     super::says!(
-        "/clauses_time" == "higher",
-        "was slower than `seed-order` in every run",
+        "/clauses_time/is" == "higher",
+        "was slower than `seed-order` (",
         "faster than `seed-order`"
     ),
     super::says!(
-        "/clauses_time" == "lower",
-        "faster than `seed-order` in every run: its checks are fewer",
+        "/clauses_time/is" == "lower",
+        "faster than `seed-order` (",
         "was slower than"
     ),
     super::says!(
-        "/clauses_time" == "within_noise",
+        "/clauses_time/is" == "within_noise",
         "its time is within noise of `seed-order`'s",
-        "in every run"
+        "faster than `seed-order` ("
+    ),
+    super::says!(
+        "/clauses_time/is" == "too_few",
+        "too few runs to compare its time with `seed-order`'s",
+        "faster than `seed-order` ("
     ),
     super::says!(
         "/unfinished" == [],

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::{Chapter, Ctx, find, line, predicted_stop, time};
-use crate::analysis::{self, Series, Verdict};
+use crate::analysis::{self, Judged, Series};
 use crate::data::Family;
 use crate::figure::{Chart, Figure, LineChart, Unit};
 
@@ -66,7 +66,37 @@ pub struct Constructions {
     /// The formula's time at `tuned_n`.
     pub formula_at_tuned: f64,
     /// The formula's time at `tuned_n` against the tuned search's.
-    pub formula_vs_tuned: Verdict,
+    pub formula_vs_tuned: Judged,
+    /// Exercise 7.1: the tuned search's time as n doubles, at the largest
+    /// measured pair n, 2n.
+    pub doubling: Option<Doubling>,
+}
+
+/// The tuned search's median time at n and at 2n.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Doubling {
+    /// The smaller n.
+    pub from: usize,
+    /// 2n.
+    pub to: usize,
+    /// Time at 2n over time at n.
+    pub ratio: f64,
+    /// The power of n that ratio is: log₂ ratio.
+    pub power: f64,
+}
+
+/// The largest n with both n and 2n measured, and the time's growth.
+pub fn doubling(s: &Series) -> Option<Doubling> {
+    s.points.iter().rev().find_map(|p| {
+        let q = s.at(2 * p.n)?;
+        let ratio = q.median_ns / p.median_ns;
+        Some(Doubling {
+            from: p.n,
+            to: q.n,
+            ratio,
+            power: ratio.log2(),
+        })
+    })
 }
 
 fn listed(n: usize, last: usize) -> bool {
@@ -129,7 +159,8 @@ pub fn constructions(ctx: &Ctx) -> Option<Constructions> {
         formula_n: f.n,
         formula_s: f.seconds(),
         formula_at_tuned: fa.seconds(),
-        formula_vs_tuned: Verdict::of(fa.time_spread(), t.time_spread()),
+        formula_vs_tuned: fa.time_against(t),
+        doubling: doubling(tuned),
     })
 }
 
@@ -163,9 +194,25 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for v in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+    use crate::analysis::Verdict;
+    for v in [
+        Verdict::Lower,
+        Verdict::Higher,
+        Verdict::WithinNoise,
+        Verdict::TooFew,
+    ] {
         let mut f = base.clone();
-        f.formula_vs_tuned = v;
+        f.formula_vs_tuned.is = v;
+        if let Some(d) = &mut f.doubling {
+            d.power = match v {
+                Verdict::Lower => 2.0,
+                Verdict::Higher => 2.5,
+                _ => d.power,
+            };
+        }
+        if v == Verdict::TooFew {
+            f.doubling = None;
+        }
         f.budget = None;
         out.push(Chapter::new(&f, figures(ctx)));
     }
@@ -187,18 +234,43 @@ pub(super) const SAYS: &[super::Says] = &[
         "That is the largest size measured."
     ),
     super::says!(
-        "/formula_vs_tuned" == "lower",
+        "/formula_vs_tuned/is" == "lower",
         "writing the answer down beats any search",
         "the search was faster"
     ),
     super::says!(
-        "/formula_vs_tuned" == "higher",
-        "here the search was faster, beyond the spread",
+        "/formula_vs_tuned/is" == "higher",
+        "here the search was faster.",
         "writing the answer down"
     ),
     super::says!(
-        "/formula_vs_tuned" == "within_noise",
+        "/formula_vs_tuned/is" == "within_noise",
         "within noise of each other",
+        "writing the answer down"
+    ),
+    super::says!(
+        "no doubling measured",
+        |f| f["doubling"].is_null(),
+        "",
+        "By how much does the time grow when n doubles"
+    ),
+    super::says!(
+        "the doubling below n²",
+        |f| f["doubling"]["power"].as_f64().is_some_and(|p| p < 1.9),
+        "below the n² that n placements",
+        "about n²"
+    ),
+    super::says!(
+        "the doubling about n²",
+        |f| f["doubling"]["power"]
+            .as_f64()
+            .is_some_and(|p| (1.9..=2.1).contains(&p)),
+        "about n²: n placements",
+        "below the n²"
+    ),
+    super::says!(
+        "/formula_vs_tuned/is" == "too_few",
+        "too few runs to tell.",
         "writing the answer down"
     ),
     super::says!(
@@ -216,6 +288,36 @@ pub(super) const SAYS: &[super::Says] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Exercise 7.1: the doubling recomputed from the raw samples.
+    #[test]
+    fn the_doubling_is_the_ratio_of_the_raw_medians() {
+        let data = crate::lessons::test_data::committed();
+        let f = constructions(&Ctx::new(&data)).expect("facts");
+        let d = f.doubling.expect("a doubling");
+        let median = |n: usize| -> f64 {
+            let mut v: Vec<u64> = data
+                .samples
+                .iter()
+                .filter(|s| s.approach == "mrv-tuned" && s.n == n)
+                .filter(|s| s.status == crate::data::Status::Ok)
+                .filter_map(|s| s.nanos)
+                .collect();
+            v.sort_unstable();
+            let m = v.len() / 2;
+            if v.len() % 2 == 1 {
+                v[m] as f64
+            } else {
+                (v[m - 1] + v[m]) as f64 / 2.0
+            }
+        };
+        assert_eq!(d.to, 2 * d.from);
+        let ratio = median(d.to) / median(d.from);
+        assert!((d.ratio - ratio).abs() < 1e-12);
+        assert!((2f64.powf(d.power) - ratio).abs() < 1e-9);
+        // The committed run: 5 000 → 10 000, 3.23×, not "about four times".
+        assert!((3.0..3.5).contains(&d.ratio), "{}", d.ratio);
+    }
     use crate::measure::growth::{Model, predict};
 
     #[test]

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::{Chapter, Ctx, LongRun, Predicted, line, long_runs, predicted_stop, time};
-use crate::analysis::{Series, Verdict};
+use crate::analysis::{Judged, Series, Verdict};
 use crate::data::Family;
 use crate::figure::{Chart, Figure, LineChart, Unit};
 
@@ -25,9 +25,9 @@ pub struct Point {
     pub tree: f64,
     /// Median seconds of the join.
     pub join: f64,
-    /// The join's time against the tree's, sample ranges compared:
-    /// `lower` is a win for the join.
-    pub verdict: Verdict,
+    /// The join's time against the tree's, by the rank test: `lower` is a
+    /// win for the join.
+    pub verdict: Judged,
     /// The tree search's nodes.
     pub nodes: f64,
     /// The join's pairs of half boards compared.
@@ -49,6 +49,8 @@ pub struct Join {
     pub losses: Vec<usize>,
     /// Sizes within noise.
     pub ties: Vec<usize>,
+    /// Sizes with too few runs to tell.
+    pub too_few: Vec<usize>,
     /// The smallest n from which the join won at every larger shared n.
     pub ahead_from: Option<usize>,
     /// The largest shared n.
@@ -85,7 +87,7 @@ pub fn compare(ctx: &Ctx) -> Option<Vec<Point>> {
                 n: j.n,
                 tree: t.seconds(),
                 join: j.seconds(),
-                verdict: Verdict::of(j.time_spread(), t.time_spread()),
+                verdict: j.time_against(t),
                 nodes: t.steps?,
                 pairs: j.steps?,
                 ns_per_node: t.ns_per_step()?,
@@ -121,6 +123,7 @@ pub fn join(ctx: &Ctx) -> Option<Join> {
         wins: with(Verdict::Lower),
         losses: with(Verdict::Higher),
         ties: with(Verdict::WithinNoise),
+        too_few: with(Verdict::TooFew),
         ahead_from,
         last: points.last()?.clone(),
         samples,
@@ -163,21 +166,32 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for v in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+    for v in [
+        Verdict::Lower,
+        Verdict::Higher,
+        Verdict::WithinNoise,
+        Verdict::TooFew,
+    ] {
         let mut f = base.clone();
         for p in &mut f.points {
-            p.verdict = v;
+            p.verdict.is = v;
         }
-        f.last.verdict = v;
+        f.last.verdict.is = v;
         f.wins.clear();
         f.losses.clear();
         f.ties.clear();
+        f.too_few.clear();
         f.ahead_from = None;
         f.prediction = None;
         f.long_runs.clear();
         f.checked = None;
         out.push(Chapter::new(&f, figures(ctx)));
     }
+    // Too few runs at the first size.
+    let mut f = base.clone();
+    f.points[0].verdict.is = Verdict::TooFew;
+    f.too_few = vec![f.points[0].n];
+    out.push(Chapter::new(&f, figures(ctx)));
     // A prediction no long run checked.
     let mut f = base.clone();
     f.checked = None;
@@ -216,20 +230,26 @@ pub(super) const SAYS: &[super::Says] = &[
     super::says!(
         "every size a win",
         |f| points(f, "lower"),
-        "| join wins |",
-        "| join loses |"
+        "| join wins (",
+        "| join loses ("
     ),
     super::says!(
         "every size a loss",
         |f| points(f, "higher"),
-        "| join loses |",
-        "| join wins |"
+        "| join loses (",
+        "| join wins ("
     ),
     super::says!(
         "every size within noise",
         |f| points(f, "within_noise"),
-        "| within noise |",
-        "| join wins |"
+        "| within noise (",
+        "| join wins ("
+    ),
+    super::says!(
+        "every size too few runs",
+        |f| points(f, "too_few"),
+        "| too few to tell (",
+        "| join wins ("
     ),
     super::says!(
         "wins at n = 8",
@@ -285,8 +305,14 @@ pub(super) const SAYS: &[super::Says] = &[
         "on it wins at every size measured",
         "There is no size"
     ),
-    super::says!("/last/verdict" == "lower", "as fast.", "as slow."),
-    super::says!("/last/verdict" == "higher", "as slow.", "as fast."),
+    super::says!("/last/verdict/is" == "lower", "as fast (", "as slow ("),
+    super::says!("/last/verdict/is" == "higher", "as slow (", "as fast ("),
+    super::says!(
+        "some sizes with too few runs",
+        |f| non_empty(&f["too_few"]),
+        "there were too few runs to tell.",
+        ""
+    ),
     super::says!(
         "/prediction" == null,
         "The measured sizes end at n =",
@@ -334,14 +360,14 @@ fn points(f: &serde_json::Value, v: &str) -> bool {
         .as_array()
         .into_iter()
         .flatten()
-        .all(|p| p["verdict"] == v)
+        .all(|p| p["verdict"]["is"] == v)
 }
 
 /// Whether the point at n = 8 has the verdict `v`.
 #[cfg(test)]
 fn at_8(f: &serde_json::Value, v: &str) -> bool {
     let all = f["points"].as_array().into_iter().flatten();
-    all.filter(|p| p["n"] == 8).any(|p| p["verdict"] == v)
+    all.filter(|p| p["n"] == 8).any(|p| p["verdict"]["is"] == v)
 }
 
 /// Whether a list of the facts has an item.
@@ -353,36 +379,46 @@ fn non_empty(v: &serde_json::Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::median_f64;
     use crate::data::{Dataset, Status};
 
-    /// Every n is a win, a loss or a tie by the raw samples' ranges, and
-    /// the lists say so.
+    /// Every n is a win, a loss, a tie or too few by the rank test on the
+    /// raw samples, and the lists say so.
     #[test]
-    fn every_n_is_judged_by_the_ranges_of_the_raw_samples() {
+    fn every_n_is_judged_by_the_rank_test_on_the_raw_samples() {
         let data = Dataset::load(&crate::project_root().join("reports/data")).unwrap();
         let f = join(&Ctx::new(&data)).expect("join data");
-        let range = |id: &str, n: usize| {
-            let v: Vec<u64> = data
-                .samples
+        let runs = |id: &str, n: usize| -> Vec<f64> {
+            data.samples
                 .iter()
                 .filter(|s| s.family == Family::Count && s.approach == id && s.n == n)
                 .filter(|s| s.status == Status::Ok)
                 .filter_map(|s| s.nanos)
-                .collect();
-            (*v.iter().min().unwrap(), *v.iter().max().unwrap())
+                .map(|t| t as f64)
+                .collect()
         };
         for p in &f.points {
-            let (j, t) = (range(JOIN, p.n), range(TREE, p.n));
-            let list = if j.1 < t.0 {
-                &f.wins
-            } else if j.0 > t.1 {
-                &f.losses
-            } else {
+            let (j, t) = (runs(JOIN, p.n), runs(TREE, p.n));
+            let (pv, _) = crate::analysis::mann_whitney(&j, &t);
+            let (mj, mt) = (median_f64(j.clone()), median_f64(t.clone()));
+            let choose =
+                |n: usize, k: usize| (1..=k).fold(1.0, |c, i| c * (n - k + i) as f64 / i as f64);
+            let least_p = 2.0 / choose(j.len() + t.len(), j.len());
+            let list = if least_p >= crate::analysis::LEVEL {
+                &f.too_few
+            } else if pv >= crate::analysis::LEVEL || (mj - mt).abs() < 0.01 * mt {
                 &f.ties
+            } else if mj < mt {
+                &f.wins
+            } else {
+                &f.losses
             };
             assert!(list.contains(&p.n), "n = {}", p.n);
         }
-        assert_eq!(f.wins.len() + f.losses.len() + f.ties.len(), f.points.len());
+        assert_eq!(
+            f.wins.len() + f.losses.len() + f.ties.len() + f.too_few.len(),
+            f.points.len()
+        );
         let from = f.ahead_from.expect("the join wins at the largest n");
         assert!(
             f.points

@@ -13,7 +13,7 @@ use queens_min_conflicts::{
 
 use super::Ctx;
 use crate::analysis::local_study::{Point, fisher, solved_within, summarise, wilson};
-use crate::analysis::{Spread, Verdict, median_f64};
+use crate::analysis::{Judged, Verdict};
 use crate::data::local_study::Row;
 use crate::figure::{Chart, Figure, Line, LineChart, Unit};
 use crate::style;
@@ -70,6 +70,33 @@ fn compare(a: &Point, b: &Point) -> Compare {
     Compare { a, b, p, verdict }
 }
 
+/// Two shares' difference against its standard error under "no
+/// difference" (the pooled share): the exercise's two-standard-error rule.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandardError {
+    /// The pooled share p = (k₁ + k₂) / (m₁ + m₂).
+    pub pooled: f64,
+    /// √(p(1 − p)(1/m₁ + 1/m₂)).
+    pub se: f64,
+    /// The first share minus the second.
+    pub difference: f64,
+    /// The difference in standard errors.
+    pub z: f64,
+}
+
+/// The pooled standard error of `a`'s share minus `b`'s.
+pub fn standard_error(a: Stuck, b: Stuck) -> StandardError {
+    let pooled = (a.stuck + b.stuck) as f64 / (a.runs + b.runs) as f64;
+    let se = (pooled * (1.0 - pooled) * (1.0 / a.runs as f64 + 1.0 / b.runs as f64)).sqrt();
+    let difference = a.share - b.share;
+    StandardError {
+        pooled,
+        se,
+        difference,
+        z: difference / se,
+    }
+}
+
 /// Moves of the solved runs of aima-python's search, from a greedy and a
 /// random first board, at one n.
 #[derive(Clone, Debug, Serialize)]
@@ -81,7 +108,7 @@ pub struct StartMoves {
     /// Median moves from a random board.
     pub random: f64,
     /// Greedy against random, by the ranges (fewest..most) of the runs.
-    pub verdict: Verdict,
+    pub verdict: Judged,
 }
 
 /// The whole-run time of the 50/50 mix against nq-mc.
@@ -94,7 +121,7 @@ pub struct Slower {
     /// The same, nq-mc.
     pub random_s: f64,
     /// The mix against nq-mc, by the ranges of the runs' times.
-    pub verdict: Verdict,
+    pub verdict: Judged,
 }
 
 /// The moves of nq-mc's solved runs at one n: median and most.
@@ -132,6 +159,8 @@ pub struct Study {
     pub restarts_per_run: f64,
     /// The 50/50 mix, no restart, against the pure pick, at the small n.
     pub mix: Compare,
+    /// Exercise 5.2: the mix's difference in standard errors.
+    pub mix_se: StandardError,
     /// "Actually slower", at the large n.
     pub slower: Slower,
     /// The stale cache against exact counts, at the large n.
@@ -152,14 +181,13 @@ fn rows<'r>(all: &'r [Row], s: &StudySetting, n: usize) -> Vec<&'r Row> {
         .collect()
 }
 
-fn spread(v: Vec<f64>) -> Option<Spread> {
-    let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    (!v.is_empty()).then(|| Spread::new(median_f64(v), lo, hi))
+fn nonempty(v: Vec<f64>) -> Option<Vec<f64>> {
+    (!v.is_empty()).then_some(v)
 }
 
-fn moves_spread(all: &[Row], s: &StudySetting, n: usize) -> Option<Spread> {
-    spread(
+/// The moves of the solved runs.
+fn moves(all: &[Row], s: &StudySetting, n: usize) -> Option<Vec<f64>> {
+    nonempty(
         rows(all, s, n)
             .iter()
             .filter(|r| r.solved)
@@ -168,8 +196,9 @@ fn moves_spread(all: &[Row], s: &StudySetting, n: usize) -> Option<Spread> {
     )
 }
 
-fn time_spread(all: &[Row], s: &StudySetting, n: usize) -> Option<Spread> {
-    spread(rows(all, s, n).iter().map(|r| r.nanos as f64).collect())
+/// The times of the runs, ns.
+fn times(all: &[Row], s: &StudySetting, n: usize) -> Option<Vec<f64>> {
+    nonempty(rows(all, s, n).iter().map(|r| r.nanos as f64).collect())
 }
 
 /// The study's facts, if it ran.
@@ -188,22 +217,20 @@ pub fn study(ctx: &Ctx) -> Option<Study> {
         .unwrap_or(small);
     let (mix_l, nq_l) = (at(&queens_min_conflicts::MAXI, large)?, at(&NQ_MC, large)?);
     let (mix_t, nq_t) = (
-        time_spread(all, &queens_min_conflicts::MAXI, large)?,
-        time_spread(all, &NQ_MC, large)?,
+        times(all, &queens_min_conflicts::MAXI, large)?,
+        times(all, &NQ_MC, large)?,
     );
     let stale = at(&STALE, large)?;
     let aima_moves = [small, large]
         .iter()
         .filter_map(|&n| {
-            let (g, r) = (
-                moves_spread(all, &AIMA, n)?,
-                moves_spread(all, &AIMA_RANDOM_INIT, n)?,
-            );
+            let (g, r) = (moves(all, &AIMA, n)?, moves(all, &AIMA_RANDOM_INIT, n)?);
+            let verdict = Judged::counts(&g, &r);
             Some(StartMoves {
                 n,
-                greedy: g.median,
-                random: r.median,
-                verdict: Verdict::of(g, r),
+                greedy: verdict.medians[0],
+                random: verdict.medians[1],
+                verdict,
             })
         })
         .collect();
@@ -222,11 +249,15 @@ pub fn study(ctx: &Ctx) -> Option<Study> {
         ),
         restarts_per_run: at(&MOST_CONFLICTED_N2, small)?.restarts,
         mix: compare(at(&MIX_NEVER, small)?, at(&MOST_CONFLICTED_NEVER, small)?),
+        mix_se: {
+            let (a, b) = (at(&MIX_NEVER, small)?, at(&MOST_CONFLICTED_NEVER, small)?);
+            standard_error(stuck(a), stuck(b))
+        },
         slower: Slower {
             n: large,
             mix_s: mix_l.nanos / 1e9,
             random_s: nq_l.nanos / 1e9,
-            verdict: Verdict::of(mix_t, nq_t),
+            verdict: Judged::times(&mix_t, &nq_t),
         },
         stale: compare(stale, nq_l),
         stale_unattacked: stale.unattacked,
@@ -334,4 +365,32 @@ pub fn figures(ctx: &Ctx) -> Vec<Figure> {
             }),
         },
     ]
+}
+
+#[cfg(test)]
+mod standard_error_tests {
+    use super::*;
+
+    /// Exercise 5.2 by hand: 54 and 69 of 1 000; p = 123/2 000 = 0.0615,
+    /// se = √(0.0615 · 0.9385 · 0.002) = 0.010 744, difference −0.015,
+    /// z = −1.396.
+    #[test]
+    fn the_pooled_standard_error_by_hand() {
+        let e = standard_error(
+            Stuck {
+                stuck: 54,
+                runs: 1000,
+                share: 0.054,
+            },
+            Stuck {
+                stuck: 69,
+                runs: 1000,
+                share: 0.069,
+            },
+        );
+        assert!((e.pooled - 0.0615).abs() < 1e-12);
+        assert!((e.se - 0.010_744).abs() < 1e-6);
+        assert!((e.difference + 0.015).abs() < 1e-12);
+        assert!((e.z + 1.396).abs() < 1e-3);
+    }
 }

@@ -37,7 +37,7 @@ pub struct Approach {
 /// The sizes an approach was measured at in one family.
 #[derive(Clone, Debug, Serialize)]
 pub struct Reach {
-    /// `count`, `first` or `local`.
+    /// `count`, `first`, `local`, or a study.
     pub family: &'static str,
     /// Smallest n.
     pub from: usize,
@@ -118,11 +118,6 @@ pub struct Approaches {
 }
 
 fn approaches(ctx: &Ctx) -> Approaches {
-    let families: [(&[Series], &'static str); 3] = [
-        (&ctx.count, "count"),
-        (&ctx.first, "first"),
-        (&ctx.local, "local"),
-    ];
     let mut all: Vec<_> = ctx.data.approaches.iter().collect();
     all.sort_by_key(|a| a.index);
     let approaches = all
@@ -137,17 +132,7 @@ fn approaches(ctx: &Ctx) -> Approaches {
             step_unit: a.step_unit.clone(),
             max_n: a.max_n,
             limit_reason: a.limit_reason.clone(),
-            measured: families
-                .iter()
-                .filter_map(|(list, family)| {
-                    let s = super::find(list, &a.id)?;
-                    Some(Reach {
-                        family,
-                        from: s.points.first()?.n,
-                        to: s.last()?.n,
-                    })
-                })
-                .collect(),
+            measured: super::measured(ctx, &a.id),
         })
         .collect();
     let peers = PEERS
@@ -748,4 +733,33 @@ fn all(f: &serde_json::Value, key: &str, p: fn(&serde_json::Value) -> bool) -> b
 #[cfg(test)]
 fn any(f: &serde_json::Value, key: &str, p: fn(&serde_json::Value) -> bool) -> bool {
     f[key].as_array().into_iter().flatten().any(p)
+}
+
+#[cfg(test)]
+mod measured_tests {
+    use crate::lessons::{Ctx, measured, test_data::committed};
+
+    /// Issue 34: chapter 13 listed the textbook's methods and the csp lab
+    /// as "not measured in this run" while chapters 3, 6 and 17 report
+    /// their measurements. Every approach a study measured is measured.
+    #[test]
+    fn the_studies_approaches_are_measured() {
+        let data = committed();
+        let ctx = Ctx::new(&data);
+        for id in ["hill-climbing", "annealing", "beam", "genetic", "csp"] {
+            let m = measured(&ctx, id);
+            assert!(!m.is_empty(), "{id} is measured by a study");
+        }
+        let f = super::approaches(&ctx);
+        for a in &f.approaches {
+            let in_textbook = data.textbook.iter().any(|r| r.approach == a.id);
+            if in_textbook {
+                assert!(
+                    a.measured.iter().any(|r| r.family == "textbook study"),
+                    "{}",
+                    a.id
+                );
+            }
+        }
+    }
 }

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::{Chapter, Ctx, largest_shared, line, time};
-use crate::analysis::{self, Series, Verdict};
+use crate::analysis::{self, Judged, Series};
 use crate::figure::{Chart, Figure, LineChart, Unit};
 
 /// The approaches compared, cheapest representation first.
@@ -31,8 +31,8 @@ pub struct Row {
     /// Median ns per node over `bitmask`'s.
     pub rel: f64,
     /// Its ns per node against the previous row's (the next cheaper
-    /// representation), sample ranges compared; `None` for the first.
-    pub against_previous: Option<Verdict>,
+    /// representation), by the rank test; `None` for the first.
+    pub against_previous: Option<Judged>,
 }
 
 /// What the chapter says.
@@ -64,11 +64,12 @@ pub fn costs(ctx: &Ctx) -> Option<Costs> {
     }
     let base = series[0].at(n)?.median_ns / nodes;
     let mut rows: Vec<Row> = Vec::new();
-    let mut previous: Option<analysis::Spread> = None;
+    let mut previous: Option<Vec<f64>> = None;
     let mut samples = usize::MAX;
     for s in &series {
         let p = s.at(n)?;
         let spread = p.ns_per_step_spread()?;
+        let per_node = p.ns_per_step_samples()?;
         samples = samples.min(p.ok);
         rows.push(Row {
             id: s.approach.id.clone(),
@@ -76,9 +77,9 @@ pub fn costs(ctx: &Ctx) -> Option<Costs> {
             ns_low: spread.low,
             ns_high: spread.high,
             rel: spread.median / base,
-            against_previous: previous.map(|b| Verdict::of(spread, b)),
+            against_previous: previous.as_ref().map(|b| Judged::times(&per_node, b)),
         });
-        previous = Some(spread);
+        previous = Some(per_node);
     }
     Some(Costs {
         n,
@@ -126,19 +127,27 @@ pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
 /// Variants for the branches the committed data do not take.
 #[cfg(test)]
 pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    use crate::analysis::Verdict;
     let Some(base) = costs(ctx) else {
         return Vec::new();
     };
-    [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise]
-        .into_iter()
-        .map(|v| {
-            let mut f = base.clone();
-            for r in f.rows.iter_mut().skip(1) {
-                r.against_previous = Some(v);
+    [
+        Verdict::Lower,
+        Verdict::Higher,
+        Verdict::WithinNoise,
+        Verdict::TooFew,
+    ]
+    .into_iter()
+    .map(|v| {
+        let mut f = base.clone();
+        for r in f.rows.iter_mut().skip(1) {
+            if let Some(j) = &mut r.against_previous {
+                j.is = v;
             }
-            Chapter::new(&f, figures(ctx))
-        })
-        .collect()
+        }
+        Chapter::new(&f, figures(ctx))
+    })
+    .collect()
 }
 
 /// What the chapter's branches say (see [`super::Says`]).
@@ -163,15 +172,23 @@ pub(super) const SAYS: &[super::Says] = &[
         "is dearer per node than"
     ),
     super::says!(
-        "/rows/1/against_previous" == "within_noise",
-        "they overlap, so the data do not tell",
-        "they do not overlap"
+        "/rows/1/against_previous/is" == "within_noise",
+        "the data do not tell the two apart",
+        "the difference is a finding"
+    ),
+    super::says!(
+        "/rows/1/against_previous/is" == "too_few",
+        "too few runs to tell",
+        "the difference is a finding"
     ),
     super::says!(
         "the second row apart from the first",
-        |f| f["rows"][1]["against_previous"] != "within_noise",
-        "they do not overlap, so the difference is a finding",
-        "they overlap,"
+        |f| matches!(
+            f["rows"][1]["against_previous"]["is"].as_str(),
+            Some("lower" | "higher")
+        ),
+        "the difference is a finding",
+        "do not tell the two apart"
     ),
 ];
 
@@ -179,12 +196,13 @@ pub(super) const SAYS: &[super::Says] = &[
 #[cfg(test)]
 fn later(f: &serde_json::Value, v: &str) -> bool {
     let rows = f["rows"].as_array().map_or(&[][..], |r| &r[1..]);
-    rows.iter().all(|r| r["against_previous"] == v)
+    rows.iter().all(|r| r["against_previous"]["is"] == v)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::Verdict;
     use crate::lessons::test_data::{Raw, committed, raw_count};
 
     #[test]
@@ -196,7 +214,7 @@ mod tests {
             (r.median, r.steps)
         };
         assert_eq!(c.nodes, steps);
-        let mut prev: Option<(f64, f64)> = None;
+        let mut prev: Option<Vec<f64>> = None;
         for r in &c.rows {
             let Raw {
                 fastest: lo,
@@ -207,20 +225,27 @@ mod tests {
             assert_eq!(s, steps, "{} counts other nodes", r.id);
             assert!((r.ns - med / steps).abs() < 1e-9);
             assert!((r.rel - med / bitmask_ns).abs() < 1e-9);
-            let (lo, hi) = (lo / steps, hi / steps);
-            if let Some((plo, phi)) = prev {
-                let want = if hi < plo {
-                    Verdict::Lower
-                } else if lo > phi {
-                    Verdict::Higher
-                } else {
-                    Verdict::WithinNoise
-                };
-                assert_eq!(r.against_previous, Some(want), "{}", r.id);
+            let runs: Vec<f64> = data
+                .samples
+                .iter()
+                .filter(|x| x.family == crate::data::Family::Count && x.approach == r.id)
+                .filter(|x| x.n == c.n && x.status == crate::data::Status::Ok)
+                .filter_map(|x| x.nanos)
+                .map(|t| t as f64 / steps)
+                .collect();
+            let _ = (lo, hi);
+            if let Some(before) = &prev {
+                let (p, _) = crate::analysis::mann_whitney(&runs, before);
+                let j = r.against_previous.expect("a row after the first");
+                assert_eq!(j.p, p, "{}", r.id);
+                assert_eq!(j.sizes, [runs.len(), before.len()]);
+                if p >= crate::analysis::LEVEL {
+                    assert!(j != Verdict::Lower && j != Verdict::Higher, "{}", r.id);
+                }
             } else {
-                assert_eq!(r.against_previous, None);
+                assert!(r.against_previous.is_none());
             }
-            prev = Some((lo, hi));
+            prev = Some(runs);
         }
     }
 }

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::{Chapter, Ctx, largest_shared, line, steps, time};
-use crate::analysis::{Series, Verdict};
+use crate::analysis::{Judged, Series, Verdict};
 use crate::figure::{Chart, Figure, LineChart, Unit};
 
 /// The seed's counter, then the mirror-halved and the fully symmetric one.
@@ -30,8 +30,8 @@ pub struct Split {
     pub speedup: f64,
     /// `bitmask`'s ns per node / its ns per node: what cheaper nodes give.
     pub cheaper_nodes: f64,
-    /// Its ns per node against `bitmask`'s, sample ranges compared.
-    pub per_node: Verdict,
+    /// Its ns per node against `bitmask`'s, by the rank test.
+    pub per_node: Judged,
     /// The share of the speed-up (on a log scale) that fewer nodes explain.
     pub share_from_nodes: f64,
     /// The largest n at which it was slower than `bitmask` beyond the spread.
@@ -45,6 +45,95 @@ pub struct Symmetry {
     pub n: usize,
     /// The seed's counter first, then the symmetric ones.
     pub rows: Vec<Split>,
+    /// The paper exercise on the 4 × 4 board, computed.
+    pub four: Four,
+}
+
+/// The 4 × 4 board's solutions under the eight symmetries of the square,
+/// computed with `queens_core::verify::Symmetry`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Four {
+    /// The solutions, 1-based columns row by row ("2 4 1 3").
+    pub solutions: Vec<String>,
+    /// The symmetries other than the identity that map the first solution
+    /// onto itself.
+    pub onto_itself: Vec<&'static str>,
+    /// Those that map it onto another solution.
+    pub onto_other: Vec<&'static str>,
+    /// Boards in its class (its distinct images).
+    pub class_size: usize,
+}
+
+/// A symmetry's name in the text.
+fn symmetry_name(s: queens_core::verify::Symmetry) -> &'static str {
+    use queens_core::verify::Symmetry as S;
+    match s {
+        S::Identity => "the identity",
+        S::Rotate90 => "the 90° rotation",
+        S::Rotate180 => "the 180° rotation",
+        S::Rotate270 => "the 270° rotation",
+        S::MirrorColumns => "the left-right mirror",
+        S::MirrorRows => "the top-bottom mirror",
+        S::Transpose => "the main-diagonal reflection",
+        S::AntiTranspose => "the anti-diagonal reflection",
+    }
+}
+
+/// Every solution at n, in lexicographic order, from all permutations.
+fn solutions(n: u32) -> Vec<Vec<u32>> {
+    fn extend(n: u32, board: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        if board.len() == n as usize {
+            if queens_core::verify::is_solution(board) {
+                out.push(board.clone());
+            }
+            return;
+        }
+        for c in 0..n {
+            if !board.contains(&c) {
+                board.push(c);
+                extend(n, board, out);
+                board.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    extend(n, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The 4 × 4 exercise's answer.
+pub fn four() -> Four {
+    use queens_core::verify::Symmetry as S;
+    let all = solutions(4);
+    let first = &all[0];
+    let (mut onto_itself, mut onto_other) = (Vec::new(), Vec::new());
+    let mut images: Vec<Vec<u32>> = Vec::new();
+    for s in S::ALL {
+        let image = s.apply(first);
+        if !images.contains(&image) {
+            images.push(image.clone());
+        }
+        if s == S::Identity {
+            continue;
+        }
+        if &image == first {
+            onto_itself.push(symmetry_name(s));
+        } else {
+            onto_other.push(symmetry_name(s));
+        }
+    }
+    let show = |b: &Vec<u32>| {
+        b.iter()
+            .map(|c| (c + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Four {
+        solutions: all.iter().map(show).collect(),
+        onto_itself,
+        onto_other,
+        class_size: images.len(),
+    }
 }
 
 /// The three counters at the largest n all counted on one thread.
@@ -66,9 +155,9 @@ pub fn splits(ctx: &Ctx) -> Option<(usize, Vec<Split>)> {
                 .points
                 .iter()
                 .filter(|q| {
-                    series[0].at(q.n).is_some_and(|b| {
-                        Verdict::of(q.time_spread(), b.time_spread()) == Verdict::Higher
-                    })
+                    series[0]
+                        .at(q.n)
+                        .is_some_and(|b| q.time_against(b) == Verdict::Higher)
                 })
                 .map(|q| q.n)
                 .max();
@@ -80,7 +169,7 @@ pub fn splits(ctx: &Ctx) -> Option<(usize, Vec<Split>)> {
                 fewer_nodes,
                 speedup,
                 cheaper_nodes: base.ns_per_step()? / p.ns_per_step()?,
-                per_node: Verdict::of(p.ns_per_step_spread()?, base.ns_per_step_spread()?),
+                per_node: Judged::times(&p.ns_per_step_samples()?, &base.ns_per_step_samples()?),
                 share_from_nodes: fewer_nodes.ln() / speedup.ln(),
                 slower_until,
             })
@@ -116,7 +205,11 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
 /// The facts, if the seed's counter and a symmetric one were measured.
 pub fn symmetry(ctx: &Ctx) -> Option<Symmetry> {
     let (n, rows) = splits(ctx)?;
-    Some(Symmetry { n, rows })
+    Some(Symmetry {
+        n,
+        rows,
+        four: four(),
+    })
 }
 
 pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
@@ -134,10 +227,11 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         (Verdict::Lower, 0.8, None),
         (Verdict::Higher, 0.3, Some(5)),
         (Verdict::WithinNoise, 0.5, None),
+        (Verdict::TooFew, 0.5, None),
     ] {
         let mut f = base.clone();
         for r in f.rows.iter_mut().skip(1) {
-            r.per_node = v;
+            r.per_node.is = v;
             r.share_from_nodes = share;
             r.slower_until = until;
         }
@@ -151,20 +245,26 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
 pub(super) const SAYS: &[super::Says] = &[
     super::says!(
         "every node cheaper",
-        |f| rows(f, |r| r["per_node"] == "lower"),
+        |f| rows(f, |r| r["per_node"]["is"] == "lower"),
         "each node costs less (",
         "each node costs more"
     ),
     super::says!(
         "every node dearer",
-        |f| rows(f, |r| r["per_node"] == "higher"),
+        |f| rows(f, |r| r["per_node"]["is"] == "higher"),
         "each node costs more (",
         "each node costs less"
     ),
     super::says!(
         "every node within noise",
-        |f| rows(f, |r| r["per_node"] == "within_noise"),
-        "the ranges of the runs overlap",
+        |f| rows(f, |r| r["per_node"]["is"] == "within_noise"),
+        "the cost per node is within noise",
+        "each node costs"
+    ),
+    super::says!(
+        "every node too few runs",
+        |f| rows(f, |r| r["per_node"]["is"] == "too_few"),
+        "too few runs to compare the cost per node",
         "each node costs"
     ),
     super::says!(
@@ -232,5 +332,43 @@ mod tests {
             "{}",
             mirror.fewer_nodes
         );
+    }
+}
+
+/// Exercise 9.2's answer, recomputed by hand-written transformations.
+#[cfg(test)]
+mod four_tests {
+    use super::four;
+
+    #[test]
+    fn the_four_queens_answer_is_recomputed_by_hand() {
+        // Square (r, c) of the 4 × 4 board, 0-based; a board is its
+        // columns row by row. A quarter turn clockwise sends (r, c) to
+        // (c, 3 − r); a left-right mirror sends it to (r, 3 − c).
+        let turn = |b: [usize; 4]| {
+            let mut out = [0; 4];
+            for (r, &c) in b.iter().enumerate() {
+                out[c] = 3 - r;
+            }
+            out
+        };
+        let mirror = |b: [usize; 4]| b.map(|c| 3 - c);
+        let a = [1, 3, 0, 2]; // 2 4 1 3
+        let b = [2, 0, 3, 1]; // 3 1 4 2
+        assert_eq!(turn(a), a, "the 90° rotation keeps 2 4 1 3");
+        assert_eq!(turn(turn(a)), a);
+        assert_eq!(turn(turn(turn(a))), a);
+        assert_eq!(mirror(a), b);
+        // The other three reflections are the mirror after a rotation.
+        assert_eq!(mirror(turn(a)), b);
+        let f = four();
+        assert_eq!(f.solutions, ["2 4 1 3", "3 1 4 2"]);
+        assert_eq!(
+            f.onto_itself,
+            ["the 90° rotation", "the 180° rotation", "the 270° rotation"]
+        );
+        assert_eq!(f.onto_other.len(), 4);
+        assert!(f.onto_other.iter().all(|s| !s.contains("rotation")));
+        assert_eq!(f.class_size, 2);
     }
 }

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::{Chapter, Ctx, N_AXIS};
-use crate::analysis::{FIT_FLOOR_NS, Series, Verdict};
+use crate::analysis::{FIT_FLOOR_NS, Judged, Series, Verdict};
 use crate::figure::{Chart, Figure, Line, LineChart, Unit};
 
 /// Speed-up of each n both runs measured: (n, one thread / every core).
@@ -48,14 +48,14 @@ pub struct Counter {
     /// Its largest n with a run of at least 10 µs.
     pub largest: Point,
     /// At the largest n, every core's time against the ideal (one thread's
-    /// over the cores), sample ranges compared: `lower` is faster than the
-    /// ideal allows.
-    pub against_ideal: Verdict,
+    /// over the cores), by the rank test: `lower` is faster than the ideal
+    /// allows.
+    pub against_ideal: Judged,
     /// Its smallest such n.
     pub smallest: Point,
     /// Sizes counted both ways.
     pub sizes: usize,
-    /// Sizes where every core was slower than one thread beyond the spread.
+    /// Sizes where every core was slower than one thread (rank test).
     pub losses: usize,
     /// The largest such size, with one thread's time there.
     pub last_loss: Option<Loss>,
@@ -76,6 +76,41 @@ pub struct Threads {
     pub best_id: String,
     /// Its n.
     pub best_n: usize,
+    /// Exercise 11.2, computed.
+    pub paper: Paper,
+}
+
+/// Exercise 11.2: a count of `one_ms` on one thread, `threads` threads
+/// started for `overhead_ms`, the work dividing perfectly.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Paper {
+    /// One thread's time, ms.
+    pub one_ms: f64,
+    /// Starting the threads and handing out the tasks, ms.
+    pub overhead_ms: f64,
+    /// Threads.
+    pub threads: usize,
+    /// The time on `threads` threads, ms: one / threads + overhead.
+    pub many_ms: f64,
+    /// one / many.
+    pub speedup: f64,
+    /// The one-thread time above which the speed-up exceeds 1, ms:
+    /// t / k + o < t ⇔ t > o · k / (k − 1).
+    pub break_even_ms: f64,
+}
+
+/// The exercise's answer for `threads` threads.
+pub fn paper(one_ms: f64, overhead_ms: f64, threads: usize) -> Paper {
+    let k = threads as f64;
+    let many_ms = one_ms / k + overhead_ms;
+    Paper {
+        one_ms,
+        overhead_ms,
+        threads,
+        many_ms,
+        speedup: one_ms / many_ms,
+        break_even_ms: overhead_ms * k / (k - 1.0),
+    }
 }
 
 fn point(one: &Series, all: &Series, n: usize, cores: usize) -> Option<Point> {
@@ -91,12 +126,10 @@ fn point(one: &Series, all: &Series, n: usize, cores: usize) -> Option<Point> {
 }
 
 /// Every core's time at n against the ideal.
-fn against_ideal(one: &Series, all: &Series, n: usize, cores: usize) -> Option<Verdict> {
+fn against_ideal(one: &Series, all: &Series, n: usize, cores: usize) -> Option<Judged> {
     let (a, b) = (one.at(n)?, all.at(n)?);
-    Some(Verdict::of(
-        b.time_spread(),
-        a.time_spread().per(cores as f64),
-    ))
+    let ideal: Vec<f64> = a.nanos.iter().map(|t| t / cores as f64).collect();
+    Some(Judged::times(&b.nanos, &ideal))
 }
 
 /// The facts, if some counter ran on one thread and on every core.
@@ -129,9 +162,8 @@ pub fn threads(ctx: &Ctx) -> Option<Threads> {
             .points
             .iter()
             .filter(|p| {
-                one.at(p.n).is_some_and(|q| {
-                    Verdict::of(p.time_spread(), q.time_spread()) == Verdict::Higher
-                })
+                one.at(p.n)
+                    .is_some_and(|q| p.time_against(q) == Verdict::Higher)
             })
             .map(|p| p.n)
             .collect();
@@ -155,6 +187,7 @@ pub fn threads(ctx: &Ctx) -> Option<Threads> {
         .iter()
         .max_by(|a, b| a.largest.speedup.total_cmp(&b.largest.speedup))?;
     Some(Threads {
+        paper: paper(100.0, 0.3, cores),
         cores,
         steps_shared,
         steps_equal,
@@ -206,11 +239,16 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     };
     let figures = figures(ctx, base.cores);
     let mut out = Vec::new();
-    for verdict in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
+    for verdict in [
+        Verdict::Lower,
+        Verdict::Higher,
+        Verdict::WithinNoise,
+        Verdict::TooFew,
+    ] {
         let mut f = base.clone();
         f.steps_equal = f.steps_shared - 1;
         for c in &mut f.counters {
-            c.against_ideal = verdict;
+            c.against_ideal.is = verdict;
             c.losses = 0;
             c.last_loss = None;
         }
@@ -245,20 +283,26 @@ pub(super) const SAYS: &[super::Says] = &[
     ),
     super::says!(
         "every counter above the ideal",
-        |f| counters(f, |c| c["against_ideal"] == "lower"),
+        |f| counters(f, |c| c["against_ideal"]["is"] == "lower"),
         "faster than",
         "falls short of the ideal"
     ),
     super::says!(
         "every counter short of the ideal",
-        |f| counters(f, |c| c["against_ideal"] == "higher"),
-        "It falls short of the ideal beyond",
-        "Within the spread of the samples that is the ideal"
+        |f| counters(f, |c| c["against_ideal"]["is"] == "higher"),
+        "It falls short of the ideal (",
+        "Within noise that is the ideal"
     ),
     super::says!(
         "every counter at the ideal",
-        |f| counters(f, |c| c["against_ideal"] == "within_noise"),
-        "Within the spread of the samples that is the ideal",
+        |f| counters(f, |c| c["against_ideal"]["is"] == "within_noise"),
+        "Within noise that is the ideal",
+        "falls short of the ideal"
+    ),
+    super::says!(
+        "every counter too few runs to judge against the ideal",
+        |f| counters(f, |c| c["against_ideal"]["is"] == "too_few"),
+        "Too few runs to tell whether that is the ideal",
         "falls short of the ideal"
     ),
     super::says!(
@@ -279,4 +323,20 @@ pub(super) const SAYS: &[super::Says] = &[
 #[cfg(test)]
 fn counters(f: &serde_json::Value, p: fn(&serde_json::Value) -> bool) -> bool {
     f["counters"].as_array().into_iter().flatten().all(p)
+}
+
+#[cfg(test)]
+mod paper_tests {
+    /// Exercise 11.2 by hand: 100 ms, 0.3 ms, 2 threads: 50.3 ms,
+    /// 100 / 50.3 = 1.988…, break-even 0.6 ms.
+    #[test]
+    fn the_paper_exercise_by_hand() {
+        let p = super::paper(100.0, 0.3, 2);
+        assert!((p.many_ms - 50.3).abs() < 1e-12);
+        assert!((p.speedup - 1.988_07).abs() < 1e-5);
+        assert!((p.break_even_ms - 0.6).abs() < 1e-12);
+        // At the break-even the two times are equal.
+        let q = super::paper(p.break_even_ms, 0.3, 2);
+        assert!((q.speedup - 1.0).abs() < 1e-12);
+    }
 }

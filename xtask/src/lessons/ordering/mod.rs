@@ -10,7 +10,7 @@ mod trace;
 use serde::Serialize;
 
 use super::{Chapter, Ctx};
-use crate::analysis::{Spread, Verdict};
+use crate::analysis::{Judged, median_f64};
 use crate::data::Family;
 use crate::measure::csp_grid::SETTINGS;
 use lab::{Reach, at, reach};
@@ -26,26 +26,28 @@ pub struct Change {
     pub row_s: f64,
     /// Median seconds, least room to move.
     pub mrv_s: f64,
-    /// Least room to move's time against row order's, sample ranges compared.
-    pub time: Verdict,
+    /// Least room to move's time against row order's, by the rank test.
+    pub time: Judged,
     /// ns per node, row order.
     pub row_ns: f64,
     /// ns per node, least room to move.
     pub mrv_ns: f64,
     /// Least room to move's cost per node against row order's.
-    pub per_node: Verdict,
+    pub per_node: Judged,
 }
 
 impl Change {
-    fn of(row: (f64, Spread), mrv: (f64, Spread)) -> Change {
+    fn of(row: (f64, Vec<f64>), mrv: (f64, Vec<f64>)) -> Change {
+        let (row_t, mrv_t) = (median_f64(row.1.clone()), median_f64(mrv.1.clone()));
+        let per = |p: &(f64, Vec<f64>)| -> Vec<f64> { p.1.iter().map(|t| t / p.0).collect() };
         Change {
             nodes_ratio: row.0 / mrv.0,
-            row_s: row.1.median / 1e9,
-            mrv_s: mrv.1.median / 1e9,
-            time: Verdict::of(mrv.1, row.1),
-            row_ns: row.1.median / row.0,
-            mrv_ns: mrv.1.median / mrv.0,
-            per_node: Verdict::of(mrv.1.per(mrv.0), row.1.per(row.0)),
+            row_s: row_t / 1e9,
+            mrv_s: mrv_t / 1e9,
+            time: Judged::times(&mrv.1, &row.1),
+            row_ns: row_t / row.0,
+            mrv_ns: mrv_t / mrv.0,
+            per_node: Judged::times(&per(&mrv), &per(&row)),
         }
     }
 }
@@ -108,9 +110,9 @@ pub struct Ordering {
     /// The value orders place the default's nodes at every counting n.
     pub values_same: bool,
     /// Forward checking's time against the default's, counting.
-    pub forward_time: Verdict,
+    pub forward_time: Judged,
     /// Arc consistency's time against forward checking's, counting.
-    pub arc_time: Verdict,
+    pub arc_time: Judged,
     /// The last combination reached its n without undoing a placement.
     pub no_backtrack: bool,
     /// Nodes of O'Keefe's program counting at `count_n`, over the lab's
@@ -124,14 +126,17 @@ pub struct Ordering {
     pub paper_next: usize,
 }
 
-fn series_point(ctx: &Ctx, id: &str, n: usize) -> Option<(f64, Spread)> {
+/// Nodes and the runs' times, ns.
+fn series_point(ctx: &Ctx, id: &str, n: usize) -> Option<(f64, Vec<f64>)> {
     let p = ctx.count(id)?.at(n)?;
-    Some((p.steps?, p.time_spread()))
+    Some((p.steps?, p.nanos.clone()))
 }
 
-fn lab_point(ctx: &Ctx, name: &str, n: usize) -> Option<(f64, Spread)> {
+/// Nodes and the finished runs' times, ns.
+fn lab_point(ctx: &Ctx, name: &str, n: usize) -> Option<(f64, Vec<f64>)> {
     let p = at(&ctx.data.csp_grid, name, "count", n)?;
-    Some((p.median_nodes()?, p.time()?))
+    p.time()?;
+    Some((p.median_nodes()?, p.nanos.clone()))
 }
 
 /// The facts, if both orders and the lab were measured.
@@ -139,7 +144,7 @@ pub fn ordering(ctx: &Ctx) -> Option<Ordering> {
     let rows = &ctx.data.csp_grid;
     let n = lab::count_n(rows)?;
     let okeefe_mrv = series_point(ctx, "mrv", n)?;
-    let okeefe = Change::of(series_point(ctx, "bitmask", n)?, okeefe_mrv);
+    let okeefe = Change::of(series_point(ctx, "bitmask", n)?, okeefe_mrv.clone());
     let knob = Change::of(lab_point(ctx, "default", n)?, lab_point(ctx, "mrv", n)?);
     let (fr, fm) = (ctx.first("bitmask")?, ctx.first("mrv")?);
     let shared: Vec<(f64, f64)> = fr
@@ -153,7 +158,7 @@ pub fn ordering(ctx: &Ctx) -> Option<Ordering> {
         settings.push(Setting {
             name: s.name.into(),
             nodes,
-            ns: t.median / nodes,
+            ns: median_f64(t.clone()) / nodes,
             first: reach(rows, s.name)?,
         });
     }
@@ -213,8 +218,8 @@ pub fn ordering(ctx: &Ctx) -> Option<Ordering> {
         bitmask_ns: ctx.count("bitmask")?.at(n)?.ns_per_step()?,
         mrv_vs_forward: Same { sizes, equal },
         values_same,
-        forward_time: Verdict::of(time("forward")?, time("default")?),
-        arc_time: Verdict::of(time("arc")?, time("forward")?),
+        forward_time: Judged::times(&time("forward")?, &time("default")?),
+        arc_time: Judged::times(&time("arc")?, &time("forward")?),
         no_backtrack: last.first.nodes <= last.first.n as f64,
         worked: trace::worked()?,
         paper_next: trace::least_room(&paper)?,
@@ -239,22 +244,28 @@ fn all_figures(ctx: &Ctx, n: usize) -> Vec<crate::figure::Figure> {
 /// Variants for the branches the committed data do not take.
 #[cfg(test)]
 pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
+    use crate::analysis::Verdict;
     let Some(base) = ordering(ctx) else {
         return Vec::new();
     };
     let figs = all_figures(ctx, base.count_n);
     let mut out = Vec::new();
-    for (i, v) in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise]
-        .into_iter()
-        .enumerate()
+    for (i, v) in [
+        Verdict::Lower,
+        Verdict::Higher,
+        Verdict::WithinNoise,
+        Verdict::TooFew,
+    ]
+    .into_iter()
+    .enumerate()
     {
         let mut f = base.clone();
         for c in [&mut f.okeefe, &mut f.knob] {
-            c.time = v;
-            c.per_node = v;
+            c.time.is = v;
+            c.per_node.is = v;
         }
-        f.forward_time = v;
-        f.arc_time = v;
+        f.forward_time.is = v;
+        f.arc_time.is = v;
         let flip = i == 0;
         if flip {
             f.mrv_vs_forward.equal = f.mrv_vs_forward.sizes - 1;
@@ -320,34 +331,44 @@ pub(super) const SAYS: &[super::Says] = &[
         "placed the default's nodes"
     ),
     super::says!(
-        "/arc_time" == "lower",
-        "lower: the extra pruning paid for itself",
+        "/arc_time/is" == "lower",
+        "the extra pruning paid for itself",
         "cost more than"
     ),
     super::says!(
-        "/arc_time" == "higher",
-        "higher: the extra pruning cost more",
+        "/arc_time/is" == "higher",
+        "the extra pruning cost more",
         "paid for itself"
     ),
     super::says!(
-        "/arc_time" == "within_noise",
+        "/arc_time/is" == "within_noise",
         "against forward checking was within noise",
         "paid for itself"
     ),
     super::says!(
-        "/forward_time" == "lower",
+        "/forward_time/is" == "lower",
         "its time was lower",
         "its time was higher"
     ),
     super::says!(
-        "/forward_time" == "higher",
+        "/forward_time/is" == "higher",
         "its time was higher",
         "its time was lower"
     ),
     super::says!(
-        "/forward_time" == "within_noise",
+        "/forward_time/is" == "within_noise",
         "its time was within noise",
         "its time was higher"
+    ),
+    super::says!(
+        "/forward_time/is" == "too_few",
+        "its time was not told apart (",
+        "its time was higher"
+    ),
+    super::says!(
+        "/arc_time/is" == "too_few",
+        "against forward checking was not told apart (",
+        "paid for itself"
     ),
     super::says!("/no_backtrack" == true, ", without undoing one", ""),
     super::says!(

@@ -13,6 +13,9 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     let mut out = Vec::new();
     for v in [Verdict::Lower, Verdict::Higher, Verdict::WithinNoise] {
         let mut f = base.clone();
+        if v == Verdict::Higher {
+            f.hill_seeds = None;
+        }
         // Every row as if the book printed figures for it.
         for e in &mut f.eight {
             e.book = e.book.or(book("hill-climbing"));
@@ -61,7 +64,7 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                             m.ours_all = false;
                         }
                     }
-                    Verdict::WithinNoise => {}
+                    Verdict::WithinNoise | Verdict::TooFew => {}
                 }
             }
             c.fewer_than_book = v == Verdict::Lower;
@@ -347,7 +350,20 @@ pub(in crate::lessons) const SAYS: &[Says] = &[
             .into_iter()
             .flatten()
             .any(|e| e["method"] == "hill-climbing"),
-        "starts gave up, so about",
+        "starts gave up",
+        "count the exits yourself"
+    ),
+    says!(
+        "the twenty seeds run, steepest ascent measured",
+        |f| {
+            f["hill_seeds"].is_object()
+                && f["eight"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|e| e["method"] == "hill-climbing")
+        },
+        "give up, on every machine: a seed fixes the run",
         "count the exits yourself"
     ),
     says!(

@@ -226,6 +226,37 @@ pub struct Million {
     pub vs_book: Verdict,
 }
 
+/// Runs of one approach at n = 8 with the seeds 1 to `seeds`: how many
+/// gave up (`queens` exits with status 1). A seed fixes the run, so the
+/// count is the same on every machine.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeedExits {
+    /// Seeds run: 1 to this.
+    pub seeds: u64,
+    /// Runs that gave up (no board).
+    pub gave_up: usize,
+}
+
+/// Runs `id` at n = 8 with seeds 1 to `seeds`, as `queens --algo id
+/// --first --seed S 8` does (default options otherwise).
+pub fn seed_exits(id: &str, seeds: u64) -> Option<SeedExits> {
+    let approach = queens_approaches::REGISTRY.get(id).ok()?;
+    let gave_up = (1..=seeds)
+        .filter(|&seed| {
+            let opts = queens_core::Options {
+                seed,
+                ..queens_core::Options::default()
+            };
+            // `queens` exits with status 1 exactly on this refusal.
+            matches!(
+                approach.first(8, &opts, queens_core::Steps::Skip),
+                Err(queens_core::Refusal::GaveUp { .. })
+            )
+        })
+        .count();
+    Some(SeedExits { seeds, gave_up })
+}
+
 /// What the chapter says.
 #[derive(Clone, Debug, Serialize)]
 pub struct Textbook {
@@ -243,6 +274,8 @@ pub struct Textbook {
     pub stopped_solving: Vec<(String, usize)>,
     /// The methods that solved every start at the study's largest n, and that n.
     pub solved_to_end: Vec<(String, usize)>,
+    /// Exercise 6.1: steepest ascent at n = 8 with seeds 1 to 20, run.
+    pub hill_seeds: Option<SeedExits>,
     /// Min-conflicts at a million queens, if measured.
     pub million: Option<Million>,
     /// The book's figures compared (shares, steps, restart costs, the million).
@@ -367,6 +400,7 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
         .map(|g| (g.method.clone(), g.last_n))
         .collect();
     Some(Textbook {
+        hill_seeds: seed_exits("hill-climbing", 20),
         stopped_solving,
         solved_to_end,
         starts,
@@ -461,4 +495,32 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
 
 pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
     Some(Chapter::new(&textbook(ctx)?, figures(ctx)))
+}
+
+#[cfg(test)]
+mod seed_exits_tests {
+    /// Exercise 6.1: each seed's run, again, through the library's own
+    /// `LocalSearch` entry (not the registry's `first`), gives the same count.
+    #[test]
+    fn the_twenty_seeds_are_counted_run_by_run() {
+        let e = super::seed_exits("hill-climbing", 20).expect("registered");
+        assert_eq!(e.seeds, 20);
+        let again = (1..=20u64)
+            .filter(|&seed| {
+                let opts = queens_core::Options {
+                    seed,
+                    ..queens_core::Options::default()
+                };
+                let a = queens_approaches::REGISTRY.get("hill-climbing").unwrap();
+                let o = a.first(8, &opts, queens_core::Steps::Count);
+                o.map_or(true, |o| {
+                    o.solution
+                        .is_none_or(|b| !queens_core::verify::is_solution(&b))
+                })
+            })
+            .count();
+        assert_eq!(e.gave_up, again);
+        // Deterministic: a second pass counts the same.
+        assert_eq!(super::seed_exits("hill-climbing", 20), Some(e));
+    }
 }

@@ -41,9 +41,11 @@ fn number(v: &Value) -> Result<f64, Error> {
     })
 }
 
+/// A verdict is its name, or a judged verdict (`Judged`) whose `is` is.
 fn verdict(v: &Value, which: &str) -> Result<bool, Error> {
-    match v.as_str() {
-        Some(s @ ("lower" | "higher" | "within_noise")) => Ok(s == which),
+    let is = v.get_attr("is").ok().filter(|i| !i.is_undefined());
+    match is.as_ref().unwrap_or(v).as_str() {
+        Some(s @ ("lower" | "higher" | "within_noise" | "too_few")) => Ok(s == which),
         _ => Err(Error::new(
             ErrorKind::InvalidOperation,
             format!("`is {which}` tests a verdict, not {v}"),
@@ -92,6 +94,7 @@ pub fn environment(figures: BTreeMap<String, Placed>, rec: Arc<Recorder>) -> Env
     env.add_test("lower", |v: Value| verdict(&v, "lower"));
     env.add_test("higher", |v: Value| verdict(&v, "higher"));
     env.add_test("within_noise", |v: Value| verdict(&v, "within_noise"));
+    env.add_test("too_few", |v: Value| verdict(&v, "too_few"));
     let r = rec.clone();
     env.add_function(BRANCH_FN, move |id: String| {
         r.branches.lock().unwrap().insert(id);

@@ -325,7 +325,7 @@ fn the_core_reads_in_under_half_an_hour() {
         .sum();
     assert!(
         minutes < 30.0,
-        "the core takes {minutes:.1} minutes at 200 words a minute"
+        "the core takes {minutes:.2} minutes at 200 words a minute"
     );
 }
 
