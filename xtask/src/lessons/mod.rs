@@ -20,6 +20,7 @@ mod memory;
 mod ordering;
 mod reference;
 mod representation;
+mod reproduce;
 mod symmetry;
 #[cfg(test)]
 pub(crate) mod test_data;
@@ -160,7 +161,7 @@ pub const PLAN: &[Plan] = &[
     plan!("12-block-sums", Engineering, block_sums::chapter, block_sums::flips, block_sums::SAYS),
     plan!("13-approaches", Reference, reference::approaches_page, reference::approaches_flips, reference::APPROACHES_SAYS),
     plan!("14-benchmarks", Reference, reference::benchmarks_page, reference::benchmarks_flips, reference::BENCHMARKS_SAYS),
-    plan!("15-reproduce", Reference, reference::reproduce_page, reference::reproduce_flips, reference::REPRODUCE_SAYS),
+    plan!("15-reproduce", Reference, reproduce::reproduce_page, reproduce::reproduce_flips, reproduce::REPRODUCE_SAYS),
     plan!("16-glossary", Reference, reference::words_page, reference::no_flips, reference::NO_SAYS),
     plan!("17-textbook-tables", Reference, textbook::tables_page, textbook::tables_flips, textbook::TABLES_SAYS),
     plan!("18-references", Reference, reference::words_page, reference::no_flips, reference::NO_SAYS),

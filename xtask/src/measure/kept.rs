@@ -93,7 +93,7 @@ impl Study {
             Study::CspBook => &["xtask/src/measure/csp_book.rs"],
             Study::LocalStudy => &["xtask/src/measure/local_study.rs"],
             Study::Textbook => &["xtask/src/measure/textbook.rs"],
-            Study::Traces => &["xtask/src/measure/traces.rs"],
+            Study::Traces => &["xtask/src/measure/traces/mod.rs"],
         }
     }
 }
