@@ -204,10 +204,11 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         let mut f = base.clone();
         f.formula_vs_tuned.is = v;
         if let Some(d) = &mut f.doubling {
+            // Below, about and above n², whatever the data measured.
             d.power = match v {
-                Verdict::Lower => 2.0,
+                Verdict::Lower => 1.5,
                 Verdict::Higher => 2.5,
-                _ => d.power,
+                _ => 2.0,
             };
         }
         if v == Verdict::TooFew {
@@ -315,8 +316,6 @@ mod tests {
         let ratio = median(d.to) / median(d.from);
         assert!((d.ratio - ratio).abs() < 1e-12);
         assert!((2f64.powf(d.power) - ratio).abs() < 1e-9);
-        // The committed run: 5 000 → 10 000, 3.23×, not "about four times".
-        assert!((3.0..3.5).contains(&d.ratio), "{}", d.ratio);
     }
     use crate::measure::growth::{Model, predict};
 

@@ -158,17 +158,15 @@ pub(super) fn reproduce_flips(ctx: &Ctx) -> Vec<Chapter> {
         local_study: false,
         long_runs: if f.files.long_runs == 0 { 3 } else { 0 },
     };
-    // Kept studies (one measured on a dirty tree) when the data kept none, else none.
-    f.kept = if f.kept.is_empty() {
-        let mut example = crate::data::meta::Meta::example();
-        let mut dirty = example.measured_now("traces", String::new());
-        dirty.git_dirty = true;
-        example.studies = vec![example.measured_now("textbook", String::new()), dirty];
-        example.studies.iter().map(Kept::from).collect()
-    } else {
-        Vec::new()
-    };
-    vec![Chapter::new(&f, Vec::new())]
+    // No study kept; and two kept, one measured on a clean tree, one on a dirty one.
+    f.kept = Vec::new();
+    let mut g = f.clone();
+    let mut example = crate::data::meta::Meta::example();
+    let mut dirty = example.measured_now("traces", String::new());
+    dirty.git_dirty = true;
+    example.studies = vec![example.measured_now("textbook", String::new()), dirty];
+    g.kept = example.studies.iter().map(Kept::from).collect();
+    vec![Chapter::new(&f, Vec::new()), Chapter::new(&g, Vec::new())]
 }
 
 /// What the reproduce page says (see [`super::Says`]).
