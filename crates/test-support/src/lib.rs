@@ -51,6 +51,135 @@ pub fn output(cmd: &mut Command) -> Output {
     }
 }
 
+/// The exit status table where a stream fails, for the binary `bin`:
+/// writing to standard error never panics (status 101): each of the `bad`
+/// argument lists, with standard error full (`/dev/full`) or closed, is
+/// still status 2 with nothing on standard output; a `--help` that
+/// standard output cannot take is status 1 with one error line, and 0 with
+/// nothing said when the reader closed the pipe. Every wait has the
+/// deadline.
+#[cfg(target_os = "linux")]
+pub fn streams_never_panic(bin: &str, bad: &[&[&str]]) {
+    let full = || {
+        Stdio::from(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .expect("/dev/full opens"),
+        )
+    };
+    for args in bad {
+        let what = format!("{bin} {args:?}");
+        let mut child = Command::new(bin)
+            .args(*args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(full())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let stdout = child.stdout.take().map(drain);
+        let status = wait(&mut child, &what);
+        assert_eq!(status.code(), Some(2), "{what} 2>/dev/full: {status:?}");
+        let printed = stdout.map_or_else(Vec::new, |h| h.join().unwrap());
+        assert!(printed.is_empty(), "{what} 2>/dev/full printed on stdout");
+        let mut child = Command::new(bin)
+            .args(*args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        drop(child.stderr.take());
+        let status = wait(&mut child, &what);
+        assert_eq!(status.code(), Some(2), "{what} 2>&-: {status:?}");
+    }
+    let help = format!("{bin} --help");
+    let mut child = Command::new(bin)
+        .arg("--help")
+        .stdin(Stdio::null())
+        .stdout(full())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{help}: {e}"));
+    let stderr = child.stderr.take().map(drain);
+    let status = wait(&mut child, &help);
+    let err = String::from_utf8(stderr.map_or_else(Vec::new, |h| h.join().unwrap())).unwrap();
+    assert_eq!(
+        status.code(),
+        Some(1),
+        "{help} >/dev/full: {status:?} {err}"
+    );
+    assert!(err.starts_with("error: cannot write the output: "), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let mut child = Command::new(bin)
+        .arg("--help")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{help}: {e}"));
+    drop(child.stdout.take());
+    let stderr = child.stderr.take().map(drain);
+    let status = wait(&mut child, &help);
+    let err = stderr.map_or_else(Vec::new, |h| h.join().unwrap());
+    assert_eq!(status.code(), Some(0), "{help} | (closed): {status:?}");
+    assert!(err.is_empty(), "{help} | (closed) said {err:?}");
+}
+
+/// Checks the one-binary layout of a crate's integration tests (ripgrep's):
+/// no `tests/*.rs` beside `tests/integration/` (each would be a test binary
+/// of its own, compiled and linked apart), and every file there declared as
+/// a module in its `main.rs` (an undeclared one would never compile, its
+/// tests silently gone). The topics share one process, so none may change
+/// what the process holds for all of them: its environment, its current
+/// folder, its umask, its signal dispositions (a child gets what it needs
+/// through its own `Command`; `harness.rs` alone sets dispositions, in a
+/// child before it execs). `manifest_dir` is the crate's folder.
+pub fn check_integration_layout(manifest_dir: &str) {
+    use std::path::Path;
+    let tests = Path::new(manifest_dir).join("tests");
+    let here = tests.join("integration");
+    let names = |dir: &Path| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let stray: Vec<String> = names(&tests)
+        .into_iter()
+        .filter(|n| n.ends_with(".rs"))
+        .collect();
+    assert!(stray.is_empty(), "move {stray:?} into tests/integration/");
+    let main = std::fs::read_to_string(here.join("main.rs")).expect("tests/integration/main.rs");
+    let declared: Vec<&str> = main
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("mod ")?.strip_suffix(';'))
+        .collect();
+    for name in names(&here) {
+        let Some(module) = name.strip_suffix(".rs") else {
+            continue;
+        };
+        if module == "main" {
+            continue;
+        }
+        assert!(
+            declared.contains(&module),
+            "declare `mod {module};` in main.rs"
+        );
+        let text = std::fs::read_to_string(here.join(&name)).unwrap();
+        for global in ["set_var(", "remove_var(", "set_current_dir(", "umask("] {
+            assert!(!text.contains(global), "{name} calls {global}…)");
+        }
+        if module != "harness" {
+            for global in ["sigaction(", "libc::signal(", "sigprocmask("] {
+                assert!(!text.contains(global), "{name} calls {global}…)");
+            }
+        }
+    }
+}
+
 /// Reads a child's stream to its end on a thread of its own (so that a
 /// full pipe never blocks the child).
 fn drain(mut from: impl Read + Send + 'static) -> JoinHandle<Vec<u8>> {

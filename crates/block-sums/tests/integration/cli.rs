@@ -285,57 +285,8 @@ fn bad_input_is_refused_with_status_2() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_stream_that_cannot_be_written_never_panics() {
-    use std::process::{Command, Stdio};
-    let bin = env!("CARGO_BIN_EXE_block-sums");
-    let full = || {
-        Stdio::from(
-            std::fs::OpenOptions::new()
-                .write(true)
-                .open("/dev/full")
-                .unwrap(),
-        )
-    };
-    for bad in [&["--bogus"][..], &["--size", "5"]] {
-        let out = Command::new(bin)
-            .args(bad)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(full())
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{bad:?} 2>/dev/full: {out:?}");
-        assert!(out.stdout.is_empty(), "{bad:?}");
-        let mut child = Command::new(bin)
-            .args(bad)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        drop(child.stderr.take());
-        let status = child.wait().unwrap();
-        assert_eq!(status.code(), Some(2), "{bad:?} 2>&-: {status:?}");
-    }
-    let out = Command::new(bin)
-        .arg("--help")
-        .stdin(Stdio::null())
-        .stdout(full())
-        .stderr(Stdio::piped())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1), "--help >/dev/full: {out:?}");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("error: cannot write the output: "), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    let mut child = Command::new(bin)
-        .arg("--help")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "--help | (closed): {out:?}");
-    assert!(out.stderr.is_empty(), "{out:?}");
+    queens_test_support::streams_never_panic(
+        env!("CARGO_BIN_EXE_block-sums"),
+        &[&["--bogus"][..], &["--size", "5"]],
+    );
 }
