@@ -96,7 +96,7 @@ impl Profile {
             (Profile::Smoke, "textbook" | "traces") => 15,
             (Profile::Smoke, _) => 5,
             (Profile::Standard, "count") => 35,
-            (Profile::Standard, "first") => 30,
+            (Profile::Standard, "first") => 35,
             (Profile::Standard, "local") => 25,
             (Profile::Standard, "parallel") => 12,
             (Profile::Standard, "textbook") => 130,
