@@ -81,6 +81,11 @@ pub struct SettingsMeta {
     pub quick_only: bool,
 }
 
+/// The first 12 digits of a revision, as the course and messages show it.
+pub fn short_revision(revision: &str) -> &str {
+    &revision[..revision.len().min(12)]
+}
+
 /// Measuring time spent on one approach in one family.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TimeSpent {

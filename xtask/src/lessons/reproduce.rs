@@ -74,7 +74,7 @@ impl From<&crate::data::meta::StudyMeta> for Kept {
         Kept {
             study: s.study.clone(),
             date: s.date.clone(),
-            revision: s.git_revision[..s.git_revision.len().min(12)].to_string(),
+            revision: crate::data::meta::short_revision(&s.git_revision).to_string(),
             dirty: s.git_dirty,
             cpu: s.cpu_model.clone(),
         }

@@ -155,7 +155,7 @@ impl Measurer {
                     "  {:<8} {label:<30} kept: measured {} at {}, its code unchanged",
                     study.name(),
                     meta.date,
-                    &meta.git_revision[..meta.git_revision.len().min(12)]
+                    crate::data::meta::short_revision(&meta.git_revision)
                 )
             });
             self.studies.push(meta);

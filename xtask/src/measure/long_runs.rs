@@ -157,7 +157,7 @@ pub fn run(queens: &Path, data_dir: &Path, names: &[String], command: &str) -> R
             machine: format!("{}, {} cores", meta.cpu_model, meta.cores),
             revision: format!(
                 "{}{}",
-                &meta.git_revision[..meta.git_revision.len().min(12)],
+                crate::data::meta::short_revision(&meta.git_revision),
                 if meta.git_dirty { "+dirty" } else { "" }
             ),
         };

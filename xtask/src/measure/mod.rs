@@ -504,7 +504,7 @@ pub fn print_time_spent(meta: &Meta, profile: Profile) {
             "  {:<11} kept (measured {} at {})",
             k.study,
             k.date,
-            &k.git_revision[..k.git_revision.len().min(12)]
+            crate::data::meta::short_revision(&k.git_revision)
         );
     }
     let mut slowest: Vec<&TimeSpent> = meta.time_spent.iter().collect();

@@ -304,7 +304,7 @@ pub fn collect_or_keep(
         eprintln!(
             "xtask: traces kept: measured {} at {}, their code unchanged",
             kept.date,
-            &kept.git_revision[..kept.git_revision.len().min(12)]
+            crate::data::meta::short_revision(&kept.git_revision)
         );
         meta.studies.push(kept);
         return Ok(());

@@ -71,7 +71,7 @@ pub fn pages(
     let index = IndexFacts {
         profile: &m.profile,
         date: &m.date,
-        revision: &m.git_revision[..m.git_revision.len().min(12)],
+        revision: crate::data::meta::short_revision(&m.git_revision),
         dirty: m.git_dirty,
         cpu: &m.cpu_model,
         cores: m.cores,
