@@ -15,7 +15,12 @@ pub const DEADLINE: Duration = Duration::from_secs(300);
 /// Waits for `child` to end; past [`DEADLINE`], kills it and panics,
 /// naming `what`.
 pub fn wait(child: &mut Child, what: &str) -> ExitStatus {
-    let give_up = Instant::now() + DEADLINE;
+    wait_within(child, what, DEADLINE)
+}
+
+/// [`wait`] with a deadline of the caller's own.
+pub fn wait_within(child: &mut Child, what: &str, deadline: Duration) -> ExitStatus {
+    let give_up = Instant::now() + deadline;
     loop {
         match child.try_wait() {
             Ok(Some(status)) => return status,
@@ -25,7 +30,7 @@ pub fn wait(child: &mut Child, what: &str) -> ExitStatus {
         if Instant::now() >= give_up {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("{what} ran for more than {} s: killed", DEADLINE.as_secs());
+            panic!("{what} ran for more than {} s: killed", deadline.as_secs());
         }
         thread::sleep(Duration::from_millis(5));
     }

@@ -18,18 +18,7 @@ pub const DEADLINE: Duration = Duration::from_secs(120);
 /// Waits for `child` to end; past [`DEADLINE`], kills it and fails,
 /// naming `what`.
 pub fn wait(child: &mut Child, what: &str) -> ExitStatus {
-    let give_up = Instant::now() + DEADLINE;
-    loop {
-        if let Some(status) = child.try_wait().expect("the child can be waited for") {
-            return status;
-        }
-        if Instant::now() >= give_up {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what} ran for more than {} s: killed", DEADLINE.as_secs());
-        }
-        thread::sleep(Duration::from_millis(5));
-    }
+    queens_test_support::wait_within(child, what, DEADLINE)
 }
 
 /// `cmd.output()` within [`DEADLINE`]: stdin empty, stdout and stderr
