@@ -28,8 +28,8 @@ pub enum Command {
     Report(MeasureArgs),
     /// The issues' speed targets, side by side with the peer programs (needs gcc, g++).
     Peers(PeerArgs),
-    /// Build the release binaries of queens and block-sums (cargo build --release, up to a minute
-    /// from scratch), then write their man pages to DIR (default target/man).
+    /// Build queens and block-sums (cargo build, seconds after the xtask's own build), then
+    /// write their man pages to DIR (default target/man).
     Man(crate::man::ManArgs),
     /// Measure the largest runs the course quotes, once each, into
     /// DIR/data/long_runs.csv (seconds to minutes each; `report` keeps them).

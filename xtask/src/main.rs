@@ -47,7 +47,7 @@ fn command_line() -> String {
 fn run(command: Command) -> Result<()> {
     match command {
         Command::Peers(args) => {
-            let bins = build::build(&[])?;
+            let bins = build::build(build::Build::Release, &[])?;
             peers::run(&args.into(), &bins.queens)
         }
         Command::Render(args) => {
@@ -70,7 +70,7 @@ fn run(command: Command) -> Result<()> {
             Ok(())
         }
         Command::Trees(args) => {
-            let bins = build::build(&[])?;
+            let bins = build::build(build::Build::Dev, &[])?;
             let stage = Stage::new(&args.out)?;
             let data_dir = stage.path().join("data");
             measure::traces::collect(&bins.queens, &data_dir)?;
@@ -92,7 +92,7 @@ fn run(command: Command) -> Result<()> {
             let data_dir = args.out.join("data");
             std::fs::create_dir_all(&data_dir)
                 .map_err(|e| xtask::Error(format!("cannot create {}: {e}", data_dir.display())))?;
-            let bins = build::build(&[])?;
+            let bins = build::build(build::Build::Release, &[])?;
             measure::long_runs::run(&bins.queens, &data_dir, &args.runs, &command_line())?;
             eprintln!(
                 "xtask: recorded in {} (`cargo xtask render` puts them in the course)",
@@ -144,7 +144,7 @@ fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
         .copied()
         .filter(|e| !keeper.keeps(e.study()))
         .collect();
-    let bins = build::build(&unkept)?;
+    let bins = build::build(build::Build::Dev, &unkept)?;
     let mut data = measure::measure(
         &bins,
         args.profile,

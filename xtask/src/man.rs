@@ -2,7 +2,7 @@
 //! by the commands themselves (`queens man`, from the clap command that
 //! also makes `--help`, so the page cannot disagree with the help) into
 //! DIR (default `target/man`), all or nothing ([`crate::stage`]). The
-//! release binaries are built first, and it says so as it starts.
+//! binaries are built first, and it says so as it starts.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -31,11 +31,11 @@ fn default_out() -> PathBuf {
 /// Builds both commands, asks each for its page, writes them to DIR.
 pub fn run(args: &ManArgs) -> Result<()> {
     eprintln!(
-        "xtask: building the release binaries of queens and block-sums first (cargo build \
-         --release), then writing their man pages to {}",
+        "xtask: building queens and block-sums first (cargo build), then writing their man \
+         pages to {}",
         args.out.display()
     );
-    let bins = build::build(&[build::Extra::BlockSums])?;
+    let bins = build::build(build::Build::Dev, &[build::Extra::BlockSums])?;
     let block_sums = bins
         .block_sums
         .ok_or_else(|| Error("cargo built no `block-sums` for its man page".into()))?;

@@ -26,7 +26,8 @@ Exit status:
   2  bad input, refused before any search: one error: line and the usage on
      stderr, nothing on stdout (also a path of --output, --trace or
      --checkpoint that cannot be written, and a --checkpoint file that is
-     damaged or belongs to other arguments)
+     damaged or belongs to other arguments); a count no approach can finish
+     here is refused the same way, in the one line without the usage
 A run interrupted by Ctrl-C, SIGTERM or SIGHUP ends by that signal (130, 143
 or 129 in most shells), its --checkpoint saved first and --json's line
 printed with what is known and the signal in error; a --checkpoint count

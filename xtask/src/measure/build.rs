@@ -1,4 +1,6 @@
-//! Which approaches to measure, and the release binaries that measure them.
+//! Which approaches to measure, and the binaries that measure them: built
+//! with the dev profile, the measuring profile (see the workspace's
+//! `Cargo.toml`), so they share every crate with the xtask and the tests.
 
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -28,7 +30,7 @@ pub fn select(algos: Option<&[String]>) -> Result<Vec<&'static dyn Approach>> {
         .collect())
 }
 
-/// The release binaries the measuring runs.
+/// The binaries the measuring runs.
 #[derive(Clone, Debug)]
 pub struct Binaries {
     /// `queens`.
@@ -78,10 +80,25 @@ pub fn needed(exe: &Option<PathBuf>, binary: &str) -> Result<PathBuf> {
     })
 }
 
-/// Builds `queens` (and the `extras` asked for) with `cargo build
-/// --release`, its progress shown on stderr, and returns the binaries'
-/// paths as cargo reports them (so `CARGO_TARGET_DIR` is respected).
-pub fn build(extras: &[Extra]) -> Result<Binaries> {
+/// The cargo profile the binaries are built with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Build {
+    /// The dev profile, the measuring one (optimised, no debug assertions):
+    /// it shares every crate with the xtask and the tests, so only the
+    /// binaries are compiled. The report and its studies use it.
+    Dev,
+    /// `--release` (thin LTO across crates): the peer comparisons and the
+    /// long runs, which measure the fastest code against other programs.
+    Release,
+}
+
+/// Builds `queens` (and the `extras` asked for) with `cargo build` in the
+/// `profile` given, its progress shown on stderr, and returns the binaries'
+/// paths as cargo reports them (so `CARGO_TARGET_DIR` is respected). A dev
+/// build names the xtask too, so that cargo unifies the dependencies'
+/// features as for the xtask already built (and the tests), and compiles
+/// only the binaries.
+pub fn build(profile: Build, extras: &[Extra]) -> Result<Binaries> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut packages = vec!["queens-cli"];
     let with_block_sums = extras.contains(&Extra::BlockSums);
@@ -100,11 +117,15 @@ pub fn build(extras: &[Extra]) -> Result<Binaries> {
     if with_checks_table {
         packages.push(super::csp_book::PACKAGE);
     }
-    let mut args = vec!["build", "--release"];
+    let mut args = match profile {
+        Build::Dev => vec!["build", "-p", "xtask"],
+        Build::Release => vec!["build", "--release"],
+    };
     for p in &packages {
         args.extend(["-p", p]);
     }
-    eprintln!("xtask: cargo {}", args.join(" "));
+    let shown = args.join(" ");
+    eprintln!("xtask: cargo {shown}");
     args.push("--message-format=json-render-diagnostics");
     let output = Command::new(cargo)
         .args(&args)
@@ -113,11 +134,7 @@ pub fn build(extras: &[Extra]) -> Result<Binaries> {
         .output()
         .context(|| "cannot run cargo".to_string())?;
     if !output.status.success() {
-        bail!(
-            "cargo build --release -p {} failed ({})",
-            packages.join(" -p "),
-            output.status
-        );
+        bail!("cargo {} failed ({})", shown, output.status);
     }
     #[derive(Deserialize)]
     struct Message {

@@ -3,8 +3,8 @@
 //! the code and the plan alone, so measuring them again from the same code
 //! repeats the same minutes for the same numbers. Each study has a
 //! fingerprint: a hash of every source file under `crates/` (tests left
-//! out), `Cargo.lock`, the xtask modules that plan it, the profile and the
-//! approaches measured. When the folder's previous `meta.json` records the
+//! out), the workspace's `Cargo.toml` (its build profiles) and `Cargo.lock`,
+//! the xtask modules that plan it, the profile and the approaches measured. When the folder's previous `meta.json` records the
 //! same fingerprint for a study and its files are there, `report` keeps
 //! them and records when, where and at which revision they were measured;
 //! the course says so. `--remeasure` measures every study again.
@@ -117,6 +117,9 @@ impl Keeper {
         for id in ids {
             hash.text(id);
         }
+        // The workspace manifest holds the build profiles the binaries are
+        // compiled with; the lock file, every dependency's version.
+        hash.file(&root, Path::new("Cargo.toml"))?;
         hash.file(&root, Path::new("Cargo.lock"))?;
         for file in sources(&root.join("crates"))? {
             hash.file(&root, &file)?;
