@@ -7,7 +7,8 @@
 //!
 //! Peak memory varies from run to run by a few hundred kB (the program's
 //! own size at start-up), so whether a search's memory grows is decided
-//! from the range of its samples' peaks, never from one ratio.
+//! from the range of its samples' peaks against that measured noise, never
+//! from one ratio.
 
 use serde::Serialize;
 
@@ -76,7 +77,7 @@ pub struct Search {
     pub above: f64,
     /// Peaks at the largest n against those at the smallest: `higher`
     /// when every sample of the largest lies above every sample of the
-    /// smallest.
+    /// smallest by more than the noise (`lower` likewise below).
     pub grows: Verdict,
     /// Peaks at the largest n against the n before it.
     pub last_step: Verdict,
@@ -114,8 +115,9 @@ pub struct Matlab {
 pub struct Memory {
     /// The program's own size: the smallest peak of any counting run, bytes.
     pub baseline: f64,
-    /// The widest range (highest − lowest peak) of any point of a search
-    /// whose memory did not grow, bytes: the run-to-run noise.
+    /// The widest range (highest − lowest peak) of the samples at any
+    /// search's smallest n, where none holds more than a few boards, bytes:
+    /// the run-to-run noise of the program's own size.
     pub noise: f64,
     /// Samples per point (the most of any point shown).
     pub samples: usize,
@@ -148,7 +150,29 @@ fn growth(a: f64, b: f64, steps: usize) -> f64 {
     (b.max(1.0) / a.max(1.0)).powf(1.0 / steps.max(1) as f64)
 }
 
-fn search(ctx: &Ctx, s: &Series, base: f64) -> Option<Search> {
+/// `a` against `b`: higher (lower) only when every sample of `a` lies above
+/// (below) every sample of `b` by more than `noise`.
+fn apart(a: Spread, b: Spread, noise: f64) -> Verdict {
+    if a.low - b.high > noise {
+        Verdict::Higher
+    } else if b.low - a.high > noise {
+        Verdict::Lower
+    } else {
+        Verdict::WithinNoise
+    }
+}
+
+/// The run-to-run noise: the widest range of peaks at any search's
+/// smallest n.
+fn noise(ctx: &Ctx, series: &[&Series]) -> f64 {
+    series
+        .iter()
+        .filter_map(|s| peak_spread(ctx, &s.approach.id, s.points.first()?.n))
+        .map(|sp| sp.high - sp.low)
+        .fold(0.0, f64::max)
+}
+
+fn search(ctx: &Ctx, s: &Series, base: f64, noise: f64) -> Option<Search> {
     let first = s.points.first()?;
     let last = s.last()?;
     let prev = s.points.iter().rev().nth(1).unwrap_or(first);
@@ -164,8 +188,8 @@ fn search(ctx: &Ctx, s: &Series, base: f64) -> Option<Search> {
         low: z.low,
         high: z.high,
         above: (z.high - base).max(0.0),
-        grows: Verdict::of(z, a),
-        last_step: Verdict::of(z, p),
+        grows: apart(z, a, noise),
+        last_step: apart(z, p, noise),
         growth: growth(p.high - base, z.high - base, last.n - prev.n),
     })
 }
@@ -179,28 +203,14 @@ fn factorial(n: usize) -> f64 {
 pub fn memory(ctx: &Ctx) -> Option<Memory> {
     let base = baseline(ctx)?;
     let series: Vec<&Series> = SEARCHES.iter().filter_map(|id| ctx.count(id)).collect();
-    let searches: Vec<Search> = series.iter().filter_map(|s| search(ctx, s, base)).collect();
+    let noise = noise(ctx, &series);
+    let searches: Vec<Search> = series
+        .iter()
+        .filter_map(|s| search(ctx, s, base, noise))
+        .collect();
     let strict_series = ctx.count("list-comprehension-strict")?;
     let last = strict_series.last()?;
     let before = strict_series.points.iter().rev().nth(1)?;
-    let flat: Vec<&Search> = searches
-        .iter()
-        .filter(|s| s.grows == Verdict::WithinNoise)
-        .collect();
-    let noise = flat
-        .iter()
-        .flat_map(|s| {
-            let id = &s.id;
-            series
-                .iter()
-                .find(|x| &x.approach.id == id)
-                .into_iter()
-                .flat_map(|x| x.points.iter())
-                .filter_map(|p| peak_spread(ctx, id, p.n))
-                .map(|sp| sp.high - sp.low)
-                .collect::<Vec<f64>>()
-        })
-        .fold(0.0, f64::max);
     let samples = series
         .iter()
         .flat_map(|s| s.points.iter())
@@ -329,7 +339,7 @@ pub(super) const SAYS: &[super::Says] = &[
     super::says!(
         "every search falls",
         |f| grows(f, "lower"),
-        "in every run: a measurement to investigate",
+        "by more than the noise: a measurement to investigate",
         "grows: every run"
     ),
     super::says!(
@@ -388,10 +398,21 @@ mod tests {
                 .filter_map(|s| s.peak_bytes)
                 .collect()
         };
+        // The noise recomputed: the widest range of peaks at a smallest n.
+        let range = |p: &[u64]| (p.iter().max().unwrap() - p.iter().min().unwrap()) as f64;
+        let widest = m
+            .searches
+            .iter()
+            .map(|s| range(&peaks(&s.id, s.first_n)))
+            .fold(0.0, f64::max);
+        assert_eq!(m.noise, widest);
         for s in &m.searches {
             let (a, z) = (peaks(&s.id, s.first_n), peaks(&s.id, s.last_n));
-            let above = z.iter().min() > a.iter().max();
-            let below = z.iter().max() < a.iter().min();
+            let gap = |x: &[u64], y: &[u64]| {
+                *x.iter().min().unwrap() as f64 - *y.iter().max().unwrap() as f64
+            };
+            let above = gap(&z, &a) > m.noise;
+            let below = gap(&a, &z) > m.noise;
             let want = if above {
                 Verdict::Higher
             } else if below {
