@@ -90,16 +90,16 @@ pub struct PeerArgs {
     /// The peers folder (default: $QUEENS_PEERS, else ../shared/peers).
     #[arg(long)]
     pub peers: Option<PathBuf>,
-    /// Runs of each program per comparison, alternating (default: the issue's, 5 for
-    /// issues 7 and 8, 3 for issue 18).
+    /// Runs of each program per comparison, alternating (default: 5 for the C references'
+    /// rows, 3 for half-join against Kluev's counter).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: Option<u32>,
     /// Small sizes: checks the setup in seconds, judges no target.
     #[arg(long)]
     pub quick: bool,
-    /// Only the rows against these peers (comma-separated): ref (issue 7: ref.c and the
-    /// threads line), mc (issue 8: mc.c), kluev (issue 18: Kluev's kluev-count, n = 16-20),
-    /// aima (issue 26: aima-python's CSP searches from PyPI, n = 4-30, into
+    /// Only the rows against these peers (comma-separated): ref (the mirror-symmetry C
+    /// counter, and the threads line), mc (the C min-conflicts, QS4), kluev (half-join against
+    /// Kluev's counter, n = 16-20), aima (aima-python's CSP searches from PyPI, n = 4-30, into
     /// reports/data/aima_python.csv; --runs is its min_conflicts seeds per n, default 100).
     #[arg(long, value_name = "PEER", value_delimiter = ',', value_parser = parse_peer)]
     pub only: Vec<Peer>,
@@ -160,6 +160,24 @@ mod tests {
         Cli::try_parse_from(std::iter::once("xtask").chain(s.split_whitespace()))
             .map(|c| c.command)
             .map_err(|e| e.to_string())
+    }
+
+    /// The help of the xtask and of each command names no issue of the
+    /// project's tracker by number.
+    #[test]
+    fn the_help_names_no_issue() {
+        use clap::CommandFactory;
+        let mut top = Cli::command();
+        let mut texts = vec![top.render_long_help().to_string()];
+        for sub in top.get_subcommands_mut() {
+            texts.push(sub.render_long_help().to_string());
+        }
+        assert!(texts.len() > 5, "{} help texts", texts.len());
+        for text in &texts {
+            if let Some(line) = queens_test_support::issue_named(text) {
+                panic!("a help names an issue by number: {line}");
+            }
+        }
     }
 
     #[test]

@@ -195,6 +195,36 @@ fn drain(mut from: impl Read + Send + 'static) -> JoinHandle<Vec<u8>> {
     })
 }
 
+/// Where `text` names an issue of the project's tracker by number ("issue
+/// 18", "issues 7 and 8", "Issue #26"): the line, for the message; `None`
+/// when it names none. Users never saw those issues, so the README, the
+/// course and every `--help` name a comparison by what it compares.
+pub fn issue_named(text: &str) -> Option<&str> {
+    text.lines().find(|line| {
+        let lower = line.to_ascii_lowercase();
+        lower.match_indices("issue").any(|(at, _)| {
+            let word = at == 0 || !lower.as_bytes()[at - 1].is_ascii_alphabetic();
+            let rest = lower[at + "issue".len()..].trim_start_matches('s');
+            let rest = rest.strip_prefix(' ').unwrap_or("");
+            word && rest
+                .trim_start_matches('#')
+                .starts_with(|c: char| c.is_ascii_digit())
+        })
+    })
+}
+
+/// `bin --help`'s text (status 0), checked to name no issue by number
+/// ([`issue_named`]).
+pub fn help_names_no_issue(bin: &str) {
+    let out = output(Command::new(bin).arg("--help"));
+    assert_eq!(out.status.code(), Some(0), "{bin} --help: {:?}", out.status);
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(!help.trim().is_empty(), "{bin} --help printed nothing");
+    if let Some(line) = issue_named(&help) {
+        panic!("{bin} --help names an issue by number: {line}");
+    }
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
@@ -213,5 +243,31 @@ mod tests {
         let out = output(Command::new("sh").args(["-c", "head -c 1000000 /dev/zero"]));
         assert_eq!(out.stdout.len(), 1_000_000);
         assert!(out.status.success());
+    }
+}
+
+#[cfg(test)]
+mod issue_numbers {
+    use super::issue_named;
+
+    #[test]
+    fn issue_numbers_are_found_however_written() {
+        for named in [
+            "as issue 18 measured",
+            "the rows of issues 7 and 8",
+            "Issue #26: the table",
+            "(ISSUE 3)",
+        ] {
+            assert_eq!(issue_named(named), Some(named));
+        }
+        for fine in [
+            "an issue of speed",
+            "issues: none",
+            "the issue, 18 times",
+            "tissue 5",
+        ] {
+            assert_eq!(issue_named(fine), None, "{fine}");
+        }
+        assert_eq!(issue_named("one\nsee issue 4\nthree"), Some("see issue 4"));
     }
 }

@@ -12,3 +12,9 @@ fn a_stream_that_cannot_be_written_never_panics() {
         &[&["--bogus"][..], &["no-such-approach", "8", "0", "1"]],
     );
 }
+
+/// Its help names no issue of the project's tracker by number.
+#[test]
+fn its_help_names_no_issue() {
+    queens_test_support::help_names_no_issue(env!("CARGO_BIN_EXE_starts"));
+}

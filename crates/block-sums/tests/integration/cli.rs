@@ -290,3 +290,9 @@ fn a_stream_that_cannot_be_written_never_panics() {
         &[&["--bogus"][..], &["--size", "5"]],
     );
 }
+
+/// Its help names no issue of the project's tracker by number.
+#[test]
+fn its_help_names_no_issue() {
+    queens_test_support::help_names_no_issue(env!("CARGO_BIN_EXE_block-sums"));
+}

@@ -142,3 +142,23 @@ fn exit_status_is_in_the_help_and_the_readme() {
         );
     }
 }
+
+/// What a user reads (the help, short and long, each command's help, the
+/// list of approaches) names no issue of the project's tracker by number:
+/// a comparison is named by what it compares.
+#[test]
+fn the_help_names_no_issue() {
+    queens_test_support::help_names_no_issue(env!("CARGO_BIN_EXE_queens"));
+    for args in [
+        &["-h"][..],
+        &["list"],
+        &["list", "--help"],
+        &["man", "--help"],
+        &["completions", "--help"],
+    ] {
+        let text = queens(args);
+        if let Some(line) = queens_test_support::issue_named(&text) {
+            panic!("queens {args:?} names an issue by number: {line}");
+        }
+    }
+}

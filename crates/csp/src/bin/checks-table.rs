@@ -319,3 +319,13 @@ fn main() -> ExitCode {
     }
     ExitCode::SUCCESS
 }
+
+#[cfg(test)]
+mod tests {
+    /// The help names no issue of the project's tracker by number.
+    #[test]
+    fn its_help_names_no_issue() {
+        assert!(super::HELP.contains("usage: checks-table"));
+        assert_eq!(queens_test_support::issue_named(super::HELP), None);
+    }
+}

@@ -156,14 +156,19 @@ impl From<&str> for Stop {
     }
 }
 
+/// `--help`: [`HELP`], then the settings by number.
+fn help() -> String {
+    let mut text = format!("{HELP}\n");
+    for (i, s) in STUDY.iter().enumerate() {
+        text.push_str(&format!("  {i}  {}: {}\n", s.name, s.tests));
+    }
+    text
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        let mut text = format!("{HELP}\n");
-        for (i, s) in STUDY.iter().enumerate() {
-            text.push_str(&format!("  {i}  {}: {}\n", s.name, s.tests));
-        }
-        return ExitCode::from(queens_core::usage::print_text(&text));
+        return ExitCode::from(queens_core::usage::print_text(&help()));
     }
     match run(&args) {
         Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
@@ -175,5 +180,16 @@ fn main() -> ExitCode {
             queens_core::say!("local-study: {e}");
             ExitCode::from(1)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The help names no issue of the project's tracker by number.
+    #[test]
+    fn its_help_names_no_issue() {
+        let help = super::help();
+        assert!(help.contains("Columns:"), "{help}");
+        assert_eq!(queens_test_support::issue_named(&help), None);
     }
 }

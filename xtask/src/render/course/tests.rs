@@ -369,3 +369,33 @@ fn a_link_to_chapter_n_leads_to_chapter_n() {
     }
     assert!(wrong.is_empty(), "{wrong:?}");
 }
+
+/// What users read (the README, the course's templates, the committed
+/// course and report, the explorer page) names no issue of the project's
+/// tracker by number: a comparison is named by what it compares.
+#[test]
+fn user_documents_name_no_issue() {
+    let root = crate::project_root();
+    let mut files = vec![
+        root.join("README.md"),
+        root.join("reports/REPORT.md"),
+        root.join("reports/course.html"),
+        root.join("reports/explore.html"),
+    ];
+    for dir in [templates_dir(), root.join("reports/course")] {
+        let mut entries: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "md"))
+            .collect();
+        assert!(!entries.is_empty(), "{} holds no chapter", dir.display());
+        files.append(&mut entries);
+    }
+    for file in &files {
+        let text =
+            std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        if let Some(line) = queens_test_support::issue_named(&text) {
+            panic!("{} names an issue by number: {line}", file.display());
+        }
+    }
+}
