@@ -264,7 +264,11 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
 /// What the chapter's branches say (see [`super::Says`]).
 #[cfg(test)]
 pub(super) const SAYS: &[super::Says] = &[
-    super::says!("/swaps" == null, "then seed 003's experiments", "QS4 kept"),
+    super::says!(
+        "/swaps" == null,
+        "then the Racket write-up's experiments",
+        "QS4 kept"
+    ),
     super::says!("QS4 measured", |f| f["swaps"].is_object(), "QS4 kept", ""),
     super::says!("/iterations/is" == "lower", "fewer (", "more ("),
     super::says!("/iterations/is" == "higher", "more (", "fewer ("),

@@ -370,11 +370,24 @@ fn a_link_to_chapter_n_leads_to_chapter_n() {
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
+/// The line of `text` that names a source document by its file number
+/// ("seed 003", "seeds 000–004"), which collides with random seeds: the
+/// course names each by what it is and who wrote it.
+fn seed_file_named(text: &str) -> Option<&str> {
+    text.lines().find(|line| {
+        let lower = line.to_ascii_lowercase();
+        ["seed 00", "seeds 00", "seed-00"]
+            .iter()
+            .any(|w| lower.contains(w))
+    })
+}
+
 /// What users read (the README, the course's templates, the committed
 /// course and report, the explorer page) names no issue of the project's
-/// tracker by number: a comparison is named by what it compares.
+/// tracker by number (a comparison is named by what it compares) and no
+/// source document by its file number.
 #[test]
-fn user_documents_name_no_issue() {
+fn user_documents_name_no_issue_and_no_seed_file() {
     let root = crate::project_root();
     let mut files = vec![
         root.join("README.md"),
@@ -397,5 +410,15 @@ fn user_documents_name_no_issue() {
         if let Some(line) = queens_test_support::issue_named(&text) {
             panic!("{} names an issue by number: {line}", file.display());
         }
+        if let Some(line) = seed_file_named(&text) {
+            panic!(
+                "{} names a source document by number: {line}",
+                file.display()
+            );
+        }
     }
+    assert_eq!(
+        seed_file_named("the seed 7 run\nas seed 003 says"),
+        Some("as seed 003 says")
+    );
 }
