@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::Ctx;
-use crate::analysis::{Spread, Verdict};
+use crate::analysis::{Judged, Spread, Verdict};
 use crate::data::csp_book::{Row, Solved};
 
 /// The book's figure for a setting, in thousands of checks; `over` for
@@ -78,8 +78,10 @@ pub struct CspBook {
     pub settings: Vec<Setting>,
     /// Whether the four book settings rank as in the book.
     pub same_ranking: bool,
-    /// The setting with the fewest checks (median).
-    pub best: String,
+    /// The settings with the fewest checks: the lowest median first, then
+    /// every setting whose runs a Mann–Whitney test does not tell from
+    /// its runs (within noise, or too few runs to tell).
+    pub fewest: Vec<String>,
     /// Some setting made fewer checks than the book's, beyond our runs' range.
     pub fewer_than_book: bool,
     /// Backjumping's effect: (with, without, verdict of with against without).
@@ -153,6 +155,35 @@ fn setting(name: &str, rows: &[&Row]) -> Setting {
     }
 }
 
+/// Each run's total checks of the setting `name`, thousands; a run over the
+/// budget counts as more than any run within it.
+fn run_totals(rows: &[Row], name: &str) -> Vec<f64> {
+    let mine: Vec<&Row> = rows.iter().filter(|r| r.setting == name).collect();
+    totals(&mine)
+        .values()
+        .map(|t| t.map_or(f64::INFINITY, |v| v as f64 / 1e3))
+        .collect()
+}
+
+/// The lowest-median setting, then those whose runs the rank test does
+/// not tell from its runs. A setting whose every run passed the budget
+/// made more checks than a run within it: no test needed.
+fn fewest(settings: &[Setting], rows: &[Row]) -> Option<Vec<String>> {
+    let lowest = settings
+        .iter()
+        .min_by(|a, b| rank_key(a).total_cmp(&rank_key(b)))?;
+    let base = run_totals(rows, &lowest.name);
+    let mut out = vec![lowest.name.clone()];
+    for s in settings.iter().filter(|s| s.name != lowest.name) {
+        let runs = run_totals(rows, &s.name);
+        let over = runs.iter().all(|t| t.is_infinite()) && base.iter().all(|t| t.is_finite());
+        if !over && Judged::counts(&runs, &base) != Verdict::Higher {
+            out.push(s.name.clone());
+        }
+    }
+    Some(out)
+}
+
 /// A setting's rank key: over the budget last.
 fn rank_key(s: &Setting) -> f64 {
     s.median_k.unwrap_or(f64::INFINITY)
@@ -208,18 +239,51 @@ pub fn csp_book(ctx: &Ctx) -> Option<CspBook> {
             })
         })
         .collect();
-    let best = settings
-        .iter()
-        .min_by(|a, b| rank_key(a).total_cmp(&rank_key(b)))?
-        .name
-        .clone();
+    let fewest = fewest(&settings, rows)?;
     Some(CspBook {
         fewer_than_book: settings.iter().any(|s| s.vs_book == Some(Verdict::Lower)),
-        best,
+        fewest,
         from_n: rows.iter().map(|r| r.n).min()?,
         to_n: rows.iter().map(|r| r.n).max()?,
         settings,
         same_ranking,
         backjumping,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lessons::test_data::committed;
+
+    /// The settings said to have the fewest checks: the lowest median
+    /// first, and exactly those whose runs the rank test does not place
+    /// above its runs (a setting wholly over the budget always above).
+    #[test]
+    fn the_fewest_checks_are_the_settings_the_test_cannot_tell_apart() {
+        let data = committed();
+        let c = csp_book(&Ctx::new(&data)).expect("the committed table");
+        let lowest = c
+            .settings
+            .iter()
+            .filter_map(|s| Some((s.median_k?, &s.name)))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .unwrap();
+        assert_eq!(&c.fewest[0], lowest.1);
+        let base = run_totals(&data.csp_book, lowest.1);
+        for s in &c.settings {
+            let runs = run_totals(&data.csp_book, &s.name);
+            let (p, _) = crate::analysis::mann_whitney(&runs, &base);
+            let listed = c.fewest.contains(&s.name);
+            if runs.iter().all(|t| t.is_infinite()) {
+                assert!(!listed, "{} is over the budget in every run", s.name);
+            } else if s.name != *lowest.1 && p < crate::analysis::LEVEL {
+                let above = crate::analysis::median_f64(runs.clone())
+                    > crate::analysis::median_f64(base.clone());
+                assert_eq!(listed, !above, "{}: p = {p}", s.name);
+            }
+        }
+        // The two medians 477K and 479K over like ranges are one finding.
+        assert!(c.fewest.len() > 1, "{:?}", c.fewest);
+    }
 }

@@ -68,6 +68,12 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                 }
             }
             c.fewer_than_book = v == Verdict::Lower;
+            // One setting alone with the fewest checks, or several tied.
+            if v == Verdict::Lower {
+                c.fewest.truncate(1);
+            } else if c.fewest.len() == 1 {
+                c.fewest.push("BT".into());
+            }
             for b in &mut c.backjumping {
                 b.verdict = v;
             }
