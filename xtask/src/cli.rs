@@ -26,7 +26,7 @@ pub enum Command {
     Render(RenderArgs),
     /// Measure, then render.
     Report(MeasureArgs),
-    /// The issues' speed targets, side by side with the peer programs (needs gcc, g++).
+    /// The speed targets, side by side with the peer programs: the C references of peers/ (needs a C compiler) and Kluev's counter fetched with git (needs g++), or a --peers folder.
     Peers(PeerArgs),
     /// Build queens and block-sums (cargo build, seconds after the xtask's own build), then
     /// write their man pages to DIR (default target/man).
@@ -87,7 +87,10 @@ pub struct RenderArgs {
 /// Options of `peers`.
 #[derive(Clone, Debug, PartialEq, Eq, Args)]
 pub struct PeerArgs {
-    /// The peers folder (default: $QUEENS_PEERS, else ../shared/peers).
+    /// A folder holding ref-c/ref.c, mc-c/mc.c and kluev-count (with its build.sh) to measure
+    /// instead (default: $QUEENS_PEERS; without either, the C references of the repository's
+    /// peers/ are built into target/peers/ and Kluev's counter is fetched there with git at a
+    /// pinned commit; $QUEENS_KLUEV_GIT names a mirror of its repository).
     #[arg(long)]
     pub peers: Option<PathBuf>,
     /// Runs of each program per comparison, alternating (default: 5 for the C references'
@@ -97,9 +100,10 @@ pub struct PeerArgs {
     /// Small sizes: checks the setup in seconds, judges no target.
     #[arg(long)]
     pub quick: bool,
-    /// Only the rows against these peers (comma-separated): ref (the mirror-symmetry C
-    /// counter, and the threads line), mc (the C min-conflicts, QS4), kluev (half-join against
-    /// Kluev's counter, n = 16-20), aima (aima-python's CSP searches from PyPI, n = 4-30, into
+    /// Only the rows against these peers (comma-separated): ref (the mirror-symmetry bitboard
+    /// counter peers/ref-bitboard.c, or the folder's ref.c, and the threads line), mc (QS4,
+    /// peers/min-conflicts-qs4.c or the folder's mc.c), kluev (half-join against Kluev's
+    /// counter, n = 16-20), aima (aima-python's CSP searches from PyPI, n = 4-30, into
     /// reports/data/aima_python.csv; --runs is its min_conflicts seeds per n, default 100).
     #[arg(long, value_name = "PEER", value_delimiter = ',', value_parser = parse_peer)]
     pub only: Vec<Peer>,
@@ -120,7 +124,7 @@ pub struct PeerArgs {
 impl From<PeerArgs> for PeerOptions {
     fn from(a: PeerArgs) -> PeerOptions {
         PeerOptions {
-            dir: a.peers.unwrap_or_else(PeerOptions::default_dir),
+            dir: a.peers.or_else(PeerOptions::env_dir),
             runs: a.runs.map(|r| r as usize),
             quick: a.quick,
             only: a.only,
@@ -229,7 +233,7 @@ mod tests {
         assert_eq!(
             PeerOptions::from(a),
             PeerOptions {
-                dir: PathBuf::from("/p"),
+                dir: Some(PathBuf::from("/p")),
                 runs: Some(3),
                 quick: true,
                 only: vec![],

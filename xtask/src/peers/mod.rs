@@ -1,9 +1,13 @@
-//! `cargo xtask peers`: the issues' speed and memory targets, measured side
-//! by side with the programs in `../shared/peers` (`ref-c/ref.c`, a
-//! mirror-symmetry counter; `mc-c/mc.c`, Sosic–Gu swap search;
-//! `kluev-count`, Kluev's quadrant-join counter), in one run on one
-//! machine, as the issues ask. `--only` and `--sizes` choose the rows, as
-//! the largest counts take minutes per run.
+//! `cargo xtask peers`: the speed and memory targets, measured side by side
+//! with peer programs in one run on one machine: a mirror-symmetry bitboard
+//! counter and Sosič–Gu QS4 swap search, our own C in the repository's
+//! `peers/` (built into `target/peers/`), and Kluev's quadrant-join
+//! counter, fetched with git at a pinned commit into `target/peers/kluev/`.
+//! A folder given with `--peers DIR` or `QUEENS_PEERS` (holding
+//! `ref-c/ref.c`, `mc-c/mc.c` and `kluev-count`) is used instead. A peer
+//! that cannot be had is named in one line and its rows left out.
+//! `--only` and `--sizes` choose the rows, as the largest counts take
+//! minutes per run.
 //!
 //! Each comparison runs our `queens` and the other program alternately,
 //! `--runs` times each, so that a change in the machine's load falls on
@@ -31,8 +35,9 @@ use crate::{Error, Result, bail};
 /// The options of `cargo xtask peers`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PeerOptions {
-    /// The peers folder (holds `ref-c/ref.c`, `mc-c/mc.c`, `kluev-count`).
-    pub dir: PathBuf,
+    /// A peers folder (holds `ref-c/ref.c`, `mc-c/mc.c`, `kluev-count`) to
+    /// use instead of `peers/` and the fetched kluev-count.
+    pub dir: Option<PathBuf>,
     /// Runs of each program per comparison (default: the issue's number).
     pub runs: Option<usize>,
     /// Small sizes: checks the setup, judges no target.
@@ -46,12 +51,11 @@ pub struct PeerOptions {
 }
 
 impl PeerOptions {
-    /// The default peers folder: `$QUEENS_PEERS`, else `../shared/peers`
-    /// beside the workspace.
-    pub fn default_dir() -> PathBuf {
+    /// The peers folder of the environment, `$QUEENS_PEERS`, if set.
+    pub fn env_dir() -> Option<PathBuf> {
         std::env::var_os("QUEENS_PEERS")
+            .filter(|d| !d.is_empty())
             .map(PathBuf::from)
-            .unwrap_or_else(|| crate::project_root().join("../shared/peers"))
     }
 }
 
@@ -202,19 +206,65 @@ fn run_timed(
 ) -> Result<(String, Result<()>)> {
     let build_dir = tempfile::tempdir()
         .map_err(|e| Error(format!("cannot make a folder for the C builds: {e}")))?;
-    let built = build_dir.path();
-    let rows = select(comparisons(queens, built, opts.quick), only, sizes)?;
-    programs::check_folder(&opts.dir)?;
+    // The repository's references and the fetched checkout stay in
+    // target/peers/ (beside the `queens` built for the run); a folder's
+    // programs are built apart.
+    let target_peers = queens
+        .parent()
+        .and_then(Path::parent)
+        .map_or_else(|| crate::project_root().join("target"), Path::to_path_buf)
+        .join("peers");
+    let built = match &opts.dir {
+        Some(_) => build_dir.path(),
+        None => target_peers.as_path(),
+    };
+    let mut rows = select(comparisons(queens, built, opts.quick), only, sizes)?;
+    if let Some(dir) = &opts.dir {
+        programs::check_folder(dir)?;
+    }
+    let mut missing = Vec::new();
     if rows.iter().any(|c| c.peer != Peer::Kluev) {
-        build_references(&opts.dir, built)?;
+        let references = match &opts.dir {
+            Some(dir) => build_references(dir, built),
+            None => programs::build_repository_references(built),
+        };
+        if let Err(e) = references {
+            missing.push(format!(
+                "ref, mc: not built ({e}); leave them out with --only kluev"
+            ));
+            rows.retain(|c| c.peer == Peer::Kluev);
+        } else if opts.dir.is_none() {
+            for c in &mut rows {
+                c.theirs.label = programs::name_repository_references(&c.theirs.label);
+            }
+        }
     }
     let kluev_sizes: BTreeSet<u64> = rows
         .iter()
         .filter(|c| c.peer == Peer::Kluev)
         .map(|c| c.n)
         .collect();
+    let checkout = target_peers.join("kluev");
     for n in kluev_sizes {
-        kluev::build(&opts.dir, built, n)?;
+        let kluev = match &opts.dir {
+            Some(dir) => kluev::build(dir, built, n),
+            None => {
+                kluev::fetch(&checkout).and_then(|()| kluev::build_checkout(&checkout, built, n))
+            }
+        };
+        if let Err(e) = kluev {
+            let line = if e.0.starts_with("kluev-count:") {
+                e.0
+            } else {
+                format!("kluev-count: not built ({e}); leave it out with --only ref,mc")
+            };
+            missing.push(line);
+            rows.retain(|c| c.peer != Peer::Kluev);
+            break;
+        }
+    }
+    for line in &missing {
+        eprintln!("xtask: {line}");
     }
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let mut table = format!(
@@ -266,6 +316,9 @@ fn run_timed(
          Peak is the largest resident memory of any run, as the kernel reports it for the child \
          (never below the few MB of the process that started it).\n",
     );
+    for line in &missing {
+        let _ = writeln!(table, "\nNot measured: {line}");
+    }
     print!("{table}");
     let met = if missed.is_empty() {
         Ok(())

@@ -1,4 +1,5 @@
-//! Building the C references with gcc, and running one program: its
+//! Building the C references (the repository's `peers/`, or a peers
+//! folder's) with the system C compiler, and running one program: its
 //! output checked, its CPU time, wall time and peak memory from `wait4`.
 
 use std::ffi::OsString;
@@ -21,23 +22,49 @@ pub fn executable(dir: &Path, peer: Peer, n: u64) -> PathBuf {
     }
 }
 
-/// Fails, saying why, when the peers folder does not exist.
+/// Fails, saying why, when the peers folder given does not exist.
 pub fn check_folder(peers: &Path) -> Result<()> {
     if !peers.is_dir() {
         bail!(
-            "no peers folder {}: `cargo xtask peers` compares queens with the programs \
-             ref-c/ref.c, mc-c/mc.c and kluev-count, which are not part of this repository \
-             (they sit in ../shared/peers beside the workspace where the project is developed, \
-             so a fresh clone has none); give a folder that holds them with --peers DIR or \
-             QUEENS_PEERS",
+            "no peers folder {}: the folder given with --peers DIR or QUEENS_PEERS must hold \
+             ref-c/ref.c, mc-c/mc.c and kluev-count (without one, `cargo xtask peers` uses the \
+             C references in peers/ and fetches kluev-count with git)",
             peers.display()
         );
     }
     Ok(())
 }
 
-/// Compiles the two C references into `dir` (see [`executable`]) with the
-/// flags the issues name.
+/// The C references of the repository's `peers/`: the reference, its
+/// source there, and the flags it is built with (those of the folder's
+/// programs, so that either pair is measured alike).
+const REPOSITORY_REFERENCES: [(Peer, &str, &[&str]); 2] = [
+    (Peer::Ref, "ref-bitboard.c", &["-O3", "-march=native"]),
+    (Peer::Mc, "min-conflicts-qs4.c", &["-O2", "-march=native"]),
+];
+
+/// Compiles the C references of the repository's `peers/` into `dir` (see
+/// [`executable`]).
+pub fn build_repository_references(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error(format!("cannot make {}: {e}", dir.display())))?;
+    let peers = crate::project_root().join("peers");
+    for (peer, source, flags) in REPOSITORY_REFERENCES {
+        compile(&peers.join(source), flags, &executable(dir, peer, 0))?;
+    }
+    Ok(())
+}
+
+/// The table's names of the repository's references, for the names of
+/// the folder's programs that [`super::comparisons`] gives.
+pub fn name_repository_references(label: &str) -> String {
+    label
+        .replace("ref.c", "ref-bitboard.c")
+        .replace("mc.c qs4", "min-conflicts-qs4.c")
+}
+
+/// Compiles the two C references of a peers folder into `dir` (see
+/// [`executable`]) with the flags the targets were set with.
 pub fn build_references(peers: &Path, dir: &Path) -> Result<()> {
     let sources = [
         (Peer::Ref, "ref-c/ref.c", &["-O3", "-march=native"][..]),
@@ -56,28 +83,56 @@ pub fn build_references(peers: &Path, dir: &Path) -> Result<()> {
                 source.display()
             );
         }
-        let exe = executable(dir, peer, 0);
-        let output = Command::new("gcc")
-            .args(flags)
-            .arg("-o")
-            .arg(&exe)
-            .arg(&source)
-            .output()
-            .map_err(|e| {
-                Error(format!(
-                    "cannot run gcc, which builds the C references: {e}"
-                ))
-            })?;
-        if !output.status.success() {
-            bail!(
-                "gcc {} failed ({}): {}",
-                source.display(),
-                output.status,
-                String::from_utf8_lossy(&output.stderr).trim()
-            );
-        }
-        eprintln!("xtask: gcc {} {}", flags.join(" "), source.display());
+        compile(&source, flags, &executable(dir, peer, 0))?;
     }
+    Ok(())
+}
+
+/// The system C compiler: `$CC`, else `cc`, else `gcc`, the first that
+/// runs.
+pub fn c_compiler() -> Result<OsString> {
+    let candidates = std::env::var_os("CC")
+        .into_iter()
+        .chain(["cc".into(), "gcc".into()]);
+    for cc in candidates {
+        let runs = Command::new(&cc)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if runs {
+            return Ok(cc);
+        }
+    }
+    bail!("no C compiler ($CC, cc or gcc) runs here; install one (e.g. gcc)")
+}
+
+/// Compiles one C `source` with `flags` into `exe`.
+fn compile(source: &Path, flags: &[&str], exe: &Path) -> Result<()> {
+    let cc = c_compiler()?;
+    let shown = format!(
+        "{} {} {}",
+        cc.to_string_lossy(),
+        flags.join(" "),
+        source.display()
+    );
+    let output = Command::new(&cc)
+        .args(flags)
+        .arg("-o")
+        .arg(exe)
+        .arg(source)
+        .output()
+        .map_err(|e| Error(format!("cannot run {shown}: {e}")))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        bail!(
+            "{shown} failed ({}): {}",
+            output.status,
+            stderr.lines().next().unwrap_or("no message").trim()
+        );
+    }
+    eprintln!("xtask: {shown}");
     Ok(())
 }
 
@@ -148,4 +203,94 @@ fn wait4(pid: u32) -> Result<(std::process::ExitStatus, libc::rusage)> {
         );
     }
     Ok((std::process::ExitStatus::from_raw(status), usage))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// OEIS A000170: the number of solutions for n = 1..=12.
+    const A000170: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+
+    /// The repository's references built into a fresh folder, or none
+    /// (with the reason printed) when no C compiler runs here.
+    fn built_references() -> Option<tempfile::TempDir> {
+        if let Err(e) = c_compiler() {
+            eprintln!("skipped: {e}");
+            return None;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        build_repository_references(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        Some(dir)
+    }
+
+    /// The output of `exe` with `args`, which must succeed.
+    fn output(exe: &Path, args: &[&str]) -> String {
+        let out = Command::new(exe).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{} {args:?}: {}",
+            exe.display(),
+            out.status
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    #[test]
+    fn the_repository_references_count_and_place_right() {
+        let Some(dir) = built_references() else {
+            return;
+        };
+        let counter = executable(dir.path(), Peer::Ref, 0);
+        for (n, total) in (1..).zip(A000170) {
+            for mode in [&[][..], &["-f"][..]] {
+                let args: Vec<String> = std::iter::once(n.to_string())
+                    .chain(mode.iter().map(|m| m.to_string()))
+                    .collect();
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                let line = output(&counter, &args);
+                // The field the xtask reads, and a node count.
+                assert!(line.contains(&format!(" solutions={total} ")), "{line}");
+                assert!(line.contains(" nodes="), "{line}");
+            }
+        }
+        let search = executable(dir.path(), Peer::Mc, 0);
+        for n in [1_u32, 4, 5, 8, 13, 50, 1000] {
+            for seed in ["1", "2", "7"] {
+                let text = output(&search, &["qs4", &n.to_string(), seed, "-b"]);
+                assert!(text.contains(" ok=1 "), "{text}");
+                let board: Vec<u32> = text
+                    .lines()
+                    .find_map(|l| l.strip_prefix("board:"))
+                    .unwrap_or_else(|| panic!("no board: {text}"))
+                    .split_whitespace()
+                    .map(|c| c.parse().unwrap())
+                    .collect();
+                assert_eq!(board.len(), n as usize, "{text}");
+                assert!(
+                    queens_core::is_solution(&board),
+                    "n = {n}, seed {seed}: {board:?}"
+                );
+            }
+        }
+        // A board of no solution is not claimed.
+        let none = Command::new(&search)
+            .args(["qs4", "3", "1"])
+            .output()
+            .unwrap();
+        assert!(!none.status.success());
+        assert!(String::from_utf8_lossy(&none.stdout).contains(" ok=0 "));
+    }
+
+    #[test]
+    fn the_repository_references_are_named_in_the_table() {
+        assert_eq!(
+            name_repository_references("ref.c, n = 16"),
+            "ref-bitboard.c, n = 16"
+        );
+        assert_eq!(
+            name_repository_references("mc.c qs4 (byte counters), n = 100000"),
+            "min-conflicts-qs4.c (byte counters), n = 100000"
+        );
+    }
 }
