@@ -53,7 +53,6 @@ pub fn comparisons(queens: &Path, built: &Path, quick: bool) -> Vec<Comparison> 
                 Target::CpuRatio(RATIO)
             };
             out.push(Comparison {
-                issue: 18,
                 peer: Peer::Kluev,
                 n,
                 runs: 3,
@@ -323,7 +322,7 @@ mod tests {
             .iter()
             .zip(SIZES.iter().flat_map(|&n| [(n, "1"), (n, "2")]))
         {
-            assert_eq!((c.issue, c.peer, c.n, c.runs), (18, Peer::Kluev, n, 3));
+            assert_eq!((c.peer, c.n, c.runs), (Peer::Kluev, n, 3));
             assert_eq!(c.wall, threads == "2");
             let theirs: Vec<_> = c.theirs.argv.iter().map(|a| a.to_str().unwrap()).collect();
             assert_eq!(theirs, [format!("/b/kluev-{n}").as_str(), threads]);

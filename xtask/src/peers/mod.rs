@@ -269,13 +269,13 @@ fn run_timed(
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let mut table = format!(
         "Side by side with the peer programs, alternating runs ({} cores, {}).\n\n\
-         | issue | runs | ours | median | fastest | peak | theirs | median | fastest | peak | result | met |\n\
+         | n | runs | ours | median | fastest | peak | theirs | median | fastest | peak | result | met |\n\
          |---|---|---|---|---|---|---|---|---|---|---|---|\n",
         cores,
         if opts.quick {
             "quick sizes, no verdicts"
         } else {
-            "the issues' sizes"
+            "the judged sizes"
         },
     );
     let mut missed = Vec::new();
@@ -303,7 +303,7 @@ fn run_timed(
         let _ = writeln!(
             table,
             "| {} | {runs} | {} | {} | {} | {} | {result} | {met_cell} |",
-            c.issue,
+            c.n,
             c.ours.label,
             cells(&ours, c.wall),
             c.theirs.label,

@@ -68,8 +68,6 @@ impl std::str::FromStr for Peer {
 /// One line of the table: ours against theirs, and the target.
 #[derive(Clone, Debug)]
 pub struct Comparison {
-    /// The issue that set the target.
-    pub issue: u32,
     /// The peer it measures against.
     pub peer: Peer,
     /// The board size n (queens on the board, for the swap-search rows).
@@ -127,7 +125,6 @@ pub fn comparisons(queens: &Path, built: &Path, quick: bool) -> Vec<Comparison> 
             &format!("solutions={total} "),
         );
         let row = |ours, theirs, target| Comparison {
-            issue: 7,
             peer: Peer::Ref,
             n: n as u64,
             runs: 5,
@@ -167,7 +164,6 @@ pub fn comparisons(queens: &Path, built: &Path, quick: bool) -> Vec<Comparison> 
         )
     };
     out.push(Comparison {
-        issue: 7,
         peer: Peer::Ref,
         n: threads_n as u64,
         runs: 5,
@@ -179,7 +175,6 @@ pub fn comparisons(queens: &Path, built: &Path, quick: bool) -> Vec<Comparison> 
     for (i, &n) in boards.iter().enumerate() {
         let args = ["--algo", "swap-search", "--first", n, "--seed", "{seed}"];
         out.push(Comparison {
-            issue: 8,
             peer: Peer::Mc,
             n: n.parse().expect("a board size"),
             runs: 5,
