@@ -37,6 +37,17 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<crate::lessons::Chapter> {
         },
     ];
     out.push(crate::lessons::Chapter::new(&f, figures.clone()));
+    // The placements' steps in a zigzag, or with no simple pattern.
+    let mut f = base.clone();
+    f.erratic.zigzag = match base.erratic.zigzag {
+        None => Some(Zigzag {
+            falls_to: "odd",
+            from: 8,
+            to: 14,
+        }),
+        Some(_) => None,
+    };
+    out.push(crate::lessons::Chapter::new(&f, figures.clone()));
     let mut f = base;
     let extra = f.same_steps.first().cloned().unwrap_or_default();
     f.same_steps.push(extra);

@@ -99,6 +99,51 @@ pub struct Erratic {
     pub rise: f64,
     /// The n it rose to.
     pub rise_to: usize,
+    /// The longest stretch of sizes over which the placements zigzag.
+    pub zigzag: Option<Zigzag>,
+}
+
+/// A stretch of consecutive sizes over which the placements fell at every
+/// step to an n of one parity and rose at every step to the other.
+#[derive(Clone, Debug, Serialize)]
+pub struct Zigzag {
+    /// `"odd"` or `"even"`: the parity of the n they fell to.
+    pub falls_to: &'static str,
+    /// The first n of the stretch.
+    pub from: usize,
+    /// The last n of the stretch.
+    pub to: usize,
+}
+
+/// The longest zigzag of the placements up to `up_to`, if it spans at
+/// least four steps.
+pub fn zigzag(points: &[Stat], up_to: usize) -> Option<Zigzag> {
+    let dense: Vec<(usize, f64)> = points
+        .iter()
+        .filter(|p| p.n <= up_to)
+        .filter_map(|p| Some((p.n, p.steps?)))
+        .collect();
+    let mut best: Option<Zigzag> = None;
+    for (parity, falls_to) in [(1, "odd"), (0, "even")] {
+        let mut start: Option<usize> = None;
+        for w in dense.windows(2) {
+            let ((a, before), (b, after)) = (w[0], w[1]);
+            let fits = b == a + 1 && (after < before) == (b % 2 == parity) && after != before;
+            if !fits {
+                start = None;
+                continue;
+            }
+            let from = *start.get_or_insert(a);
+            if best.as_ref().is_none_or(|z| b - from > z.to - z.from) {
+                best = Some(Zigzag {
+                    falls_to,
+                    from,
+                    to: b,
+                });
+            }
+        }
+    }
+    best.filter(|z| z.to - z.from >= 4)
 }
 
 /// A local search's reach.
@@ -295,6 +340,7 @@ pub fn facts(ctx: &Ctx) -> Option<FirstSolution> {
                 falls,
                 rise,
                 rise_to,
+                zigzag: zigzag(&s.points, DENSE_UP_TO),
             })
         })
         .collect();

@@ -76,4 +76,20 @@ fn one_unit_per_chart_and_one_growth_rate() {
         .filter(|w| w[1].0 == w[0].0 + 1 && w[1].1 < w[0].1)
         .count();
     assert_eq!(falls, f.erratic.falls);
+    // The zigzag quoted: inside it each step falls exactly when it goes to
+    // an n of the parity named; the step before it and the step after it
+    // (when measured) do not fit, so no longer stretch was left out.
+    let steps = |n: usize| dense.iter().find(|d| d.0 == n).map(|d| d.1);
+    if let Some(z) = &f.erratic.zigzag {
+        let parity = usize::from(z.falls_to == "odd");
+        let fits = |n: usize| match (steps(n - 1), steps(n)) {
+            (Some(a), Some(b)) => a != b && (b < a) == (n % 2 == parity),
+            _ => false,
+        };
+        assert!((z.from + 1..=z.to).all(fits), "{z:?}");
+        assert!(
+            !fits(z.from) && !fits(z.to + 1),
+            "{z:?} is not the whole stretch"
+        );
+    }
 }
