@@ -286,15 +286,20 @@ pub fn ratio_at_largest_shared(a: &Series, b: &Series) -> Option<(usize, f64)> {
         .find_map(|p| Some((p.n, p.median_ns / b.at(p.n)?.median_ns)))
 }
 
+/// (n, steps) of the points up to `up_to` that counted steps, in order.
+pub fn steps_up_to(points: &[Stat], up_to: usize) -> Vec<(usize, f64)> {
+    points
+        .iter()
+        .filter(|p| p.n <= up_to)
+        .filter_map(|p| Some((p.n, p.steps?)))
+        .collect()
+}
+
 /// How irregular the steps are between consecutive sizes of a dense range:
 /// (pairs of consecutive n compared, pairs where the steps fell, the largest
 /// rise factor and the n it rose to).
 pub fn irregularity(points: &[Stat], up_to: usize) -> Option<(usize, usize, f64, usize)> {
-    let dense: Vec<(usize, f64)> = points
-        .iter()
-        .filter(|p| p.n <= up_to)
-        .filter_map(|p| Some((p.n, p.steps?)))
-        .collect();
+    let dense = steps_up_to(points, up_to);
     let pairs: Vec<_> = dense.windows(2).filter(|w| w[1].0 == w[0].0 + 1).collect();
     if pairs.is_empty() {
         return None;

@@ -152,10 +152,16 @@ impl Verdict {
     /// `a` (an interval of ours) against `b` (the range a published figure
     /// was rounded from): lower or higher only when they do not overlap.
     pub fn of(a: Spread, b: Spread) -> Verdict {
-        if a.high < b.low {
-            Verdict::Lower
-        } else if a.low > b.high {
+        Verdict::apart(a, b, 0.0)
+    }
+
+    /// `a` against `b`: higher (lower) only when all of `a` lies above
+    /// (below) all of `b` by more than `margin` (a measured noise).
+    pub fn apart(a: Spread, b: Spread, margin: f64) -> Verdict {
+        if a.low - b.high > margin {
             Verdict::Higher
+        } else if b.low - a.high > margin {
+            Verdict::Lower
         } else {
             Verdict::WithinNoise
         }

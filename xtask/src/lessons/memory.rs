@@ -150,18 +150,6 @@ fn growth(a: f64, b: f64, steps: usize) -> f64 {
     (b.max(1.0) / a.max(1.0)).powf(1.0 / steps.max(1) as f64)
 }
 
-/// `a` against `b`: higher (lower) only when every sample of `a` lies above
-/// (below) every sample of `b` by more than `noise`.
-fn apart(a: Spread, b: Spread, noise: f64) -> Verdict {
-    if a.low - b.high > noise {
-        Verdict::Higher
-    } else if b.low - a.high > noise {
-        Verdict::Lower
-    } else {
-        Verdict::WithinNoise
-    }
-}
-
 /// The run-to-run noise: the widest range of peaks at any search's
 /// smallest n.
 fn noise(ctx: &Ctx, series: &[&Series]) -> f64 {
@@ -188,8 +176,8 @@ fn search(ctx: &Ctx, s: &Series, base: f64, noise: f64) -> Option<Search> {
         low: z.low,
         high: z.high,
         above: (z.high - base).max(0.0),
-        grows: apart(z, a, noise),
-        last_step: apart(z, p, noise),
+        grows: Verdict::apart(z, a, noise),
+        last_step: Verdict::apart(z, p, noise),
         growth: growth(p.high - base, z.high - base, last.n - prev.n),
     })
 }

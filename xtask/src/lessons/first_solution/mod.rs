@@ -118,11 +118,7 @@ pub struct Zigzag {
 /// The longest zigzag of the placements up to `up_to`, if it spans at
 /// least four steps.
 pub fn zigzag(points: &[Stat], up_to: usize) -> Option<Zigzag> {
-    let dense: Vec<(usize, f64)> = points
-        .iter()
-        .filter(|p| p.n <= up_to)
-        .filter_map(|p| Some((p.n, p.steps?)))
-        .collect();
+    let dense = analysis::steps_up_to(points, up_to);
     let mut best: Option<Zigzag> = None;
     for (parity, falls_to) in [(1, "odd"), (0, "even")] {
         let mut start: Option<usize> = None;
