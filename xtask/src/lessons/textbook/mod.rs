@@ -17,7 +17,8 @@ mod tables;
 
 use crate::analysis::textbook::{Point, point, restart_cost};
 use crate::analysis::{Spread, Verdict};
-use crate::figure::{Chart, Figure, Line, LineChart, Unit};
+use crate::data::ApproachMeta;
+use crate::figure::{Chart, Figure, Line, LineChart, Share, ShareGrid, ShareRow, Unit};
 #[cfg(test)]
 pub(super) use flips::{SAYS, flips};
 pub(super) use tables::tables_page;
@@ -419,76 +420,115 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
     })
 }
 
-/// One line per method that measured more than one size.
-fn lines(
-    ctx: &Ctx,
-    value: impl Fn(&Point) -> Option<f64>,
-    keep: impl Fn(&str) -> bool,
-) -> Vec<Line> {
+/// The methods in the study's order (the rows at n = 8 come first), each
+/// with its knobs, its registry entry and its points below a million.
+fn methods<'c>(ctx: &'c Ctx) -> Vec<(&'c ApproachMeta, Vec<Point>)> {
     let all = points(ctx);
-    let mut out = Vec::new();
-    // The methods in the study's order (the rows at n = 8 come first).
-    for (id, knobs) in all
-        .iter()
+    all.iter()
         .filter(|p| p.n == 8)
-        .map(|p| (p.approach.as_str(), p.knobs.as_str()))
-    {
-        let Some(meta) = ctx.data.approach(id) else {
-            continue;
-        };
-        if !keep(id) {
-            continue;
-        }
-        let pts: Vec<(f64, f64)> = all
+        .filter_map(|first| {
+            let meta = ctx.data.approach(&first.approach)?;
+            let pts = all
+                .iter()
+                .filter(|p| p.approach == first.approach && p.knobs == first.knobs)
+                .filter(|p| p.n < 1_000_000 && p.starts > 0)
+                .cloned()
+                .collect();
+            Some((meta, pts))
+        })
+        .collect()
+}
+
+/// Whether a method always solves (it restarts until it does).
+fn always_solves(id: &str) -> bool {
+    id.starts_with("random-restart")
+}
+
+/// The share of starts solved, a row per method that can fail (the
+/// restarting ones cannot), a column per n: a table, as most shares sit
+/// at or near 100 %, where lines would hide one another.
+fn solved(ctx: &Ctx) -> ShareGrid {
+    let rows: Vec<(&ApproachMeta, Vec<Point>)> = methods(ctx)
+        .into_iter()
+        .filter(|(m, _)| !always_solves(&m.id))
+        .collect();
+    let mut columns: Vec<usize> = rows
+        .iter()
+        .flat_map(|(_, p)| p.iter().map(|p| p.n))
+        .collect();
+    columns.sort_unstable();
+    columns.dedup();
+    let pct = |v: f64| 100.0 * v;
+    ShareGrid {
+        name: "textbook_solved",
+        title: "Share of random starts solved".into(),
+        x_desc: "n (board size)".into(),
+        rows: rows
             .iter()
-            .filter(|p| p.approach == id && p.knobs == knobs && p.n < 1_000_000 && p.starts > 0)
-            .filter_map(|p| Some((p.n as f64, value(p)?)))
-            .collect();
-        if pts.len() > 1 {
-            out.push(Line {
-                points: pts,
-                ..Line::of(meta)
-            });
-        }
+            .map(|(meta, pts)| ShareRow {
+                label: meta.id.clone(),
+                cells: columns
+                    .iter()
+                    .map(|&n| {
+                        let p = pts.iter().find(|p| p.n == n)?;
+                        Some(Share {
+                            percent: pct(p.share.median),
+                            low: pct(p.share.low),
+                            high: pct(p.share.high),
+                        })
+                    })
+                    .collect(),
+            })
+            .collect(),
+        columns,
     }
-    out.truncate(crate::figure::MAX_LINES);
-    out
+}
+
+/// The unit of [`moves`]: steps that move one queen.
+const MOVES: &str = "queen moves";
+
+/// Queen moves of a solved start, a line per method that counts queen
+/// moves and solves at several sizes (annealing's proposals and beam's
+/// generations are other units), with the 95 % interval of the mean.
+fn moves(ctx: &Ctx) -> LineChart {
+    let lines: Vec<Line> = methods(ctx)
+        .into_iter()
+        .filter(|(m, _)| m.step_unit.starts_with(MOVES))
+        .filter(|(m, _)| !m.id.starts_with("hill-climbing") && m.id != "first-choice")
+        .map(|(meta, pts)| {
+            let solved: Vec<(f64, Spread)> = pts
+                .iter()
+                .filter_map(|p| Some((p.n as f64, p.steps_solved?)))
+                .collect();
+            Line {
+                points: solved.iter().map(|(n, s)| (*n, s.median)).collect(),
+                spread: solved.iter().map(|(n, s)| (*n, s.low, s.high)).collect(),
+                ..Line::of(meta)
+            }
+        })
+        .filter(|l| l.points.len() > 1)
+        .take(crate::figure::MAX_LINES)
+        .collect();
+    LineChart {
+        name: "textbook_steps",
+        title: "Queen moves of a solved start (mean)".into(),
+        x_desc: "n (board size, log scale)".into(),
+        y_desc: "queen moves (log scale)".into(),
+        x_log: true,
+        y_log: true,
+        y_unit: Unit::Count,
+        lines,
+        references: Vec::new(),
+    }
 }
 
 fn figures(ctx: &Ctx) -> Vec<Figure> {
-    let always_solve = |id: &str| id.starts_with("random-restart");
     vec![
         Figure {
-            chart: Chart::Line(LineChart {
-                name: "textbook_solved",
-                title: "Share of random starts solved".into(),
-                x_desc: "n (board size, log scale)".into(),
-                y_desc: "starts solved (%)".into(),
-                x_log: true,
-                y_log: false,
-                y_unit: Unit::Percent,
-                lines: lines(
-                    ctx,
-                    |p| Some(100.0 * p.share.median),
-                    |id| !always_solve(id),
-                ),
-            }),
+            chart: Chart::Shares(solved(ctx)),
         },
         Figure {
-            chart: Chart::Line(LineChart {
-                name: "textbook_steps",
-                title: "Steps of a solved start (mean)".into(),
-                x_desc: "n (board size, log scale)".into(),
-                y_desc: "steps (each method's own unit, log scale)".into(),
-                x_log: true,
-                y_log: true,
-                y_unit: Unit::Count,
-                lines: lines(
-                    ctx,
-                    |p| p.steps_solved.map(|s| s.median),
-                    |id| !id.starts_with("hill-climbing") && id != "first-choice",
-                ),
-            }),
+            chart: Chart::Line(moves(ctx)),
         },
     ]
 }
