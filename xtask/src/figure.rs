@@ -57,7 +57,8 @@ pub struct Line {
     pub colour: String,
     /// Its marker.
     pub marker: Marker,
-    /// Dashed (a second series of the same approach, e.g. on every core).
+    /// Dashed (a second series of the same approach, e.g. on every core,
+    /// or a line that retraces another, so that both show).
     pub dashed: bool,
     /// (x, median) points.
     pub points: Vec<(f64, f64)>,

@@ -36,7 +36,9 @@ pub(super) fn share(s: &Share) -> String {
 pub(super) fn percent(p: f64) -> String {
     let fits = |t: &String| {
         let v: f64 = t.parse().unwrap_or(p);
-        !(p < 100.0 && v >= 100.0) && !(p > 0.0 && v <= 0.0)
+        let to_100 = p < 100.0 && v >= 100.0;
+        let to_0 = p > 0.0 && v <= 0.0;
+        !(to_100 || to_0)
     };
     let text = (1..=4)
         .map(|d| format!("{p:.d$}"))

@@ -27,13 +27,13 @@ const CAP: i32 = 8;
 const REFERENCE_WIDTH: u32 = 3;
 
 /// A line's drawable part: its usable points (by x) and whiskers.
-pub(super) struct Drawable<'a> {
+struct Drawable<'a> {
     /// The line as the chart gives it.
-    pub(super) line: &'a Line,
+    line: &'a Line,
     /// Its colour.
-    pub(super) colour: RGBColor,
+    colour: RGBColor,
     /// Its usable points, by x.
-    pub(super) points: Vec<(f64, f64)>,
+    points: Vec<(f64, f64)>,
     /// Its usable whiskers: (x, low, high).
     spread: Vec<(f64, f64, f64)>,
 }
