@@ -126,7 +126,7 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                 e.steps_failed = None;
             }
         }
-        out.push(Chapter::new(&f, figures(ctx)));
+        out.push(Chapter::new(&f, figures::figures(ctx)));
     }
     let mut f = base;
     f.restart_vs_sideways = None;
@@ -134,7 +134,7 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     f.aima = None;
     f.checks = 0;
     f.agree = 0;
-    out.push(Chapter::new(&f, figures(ctx)));
+    out.push(Chapter::new(&f, figures::figures(ctx)));
     out
 }
 
