@@ -166,3 +166,27 @@ fn ordering_first_is_the_ratio_at_the_sizes_both_ran_and_no_further() {
         );
     }
 }
+
+#[test]
+fn on_an_axis_of_every_n_a_line_breaks_where_sizes_were_skipped() {
+    let data = committed();
+    let ctx = Ctx::new(&data);
+    for c in charts(&ctx) {
+        let Chart::Line(c) = c else { continue };
+        if c.x_log || !c.x_desc.starts_with("n ") {
+            continue;
+        }
+        for l in &c.lines {
+            for w in l.points.windows(2) {
+                assert!(
+                    w[1].0 - w[0].0 <= 1.0 || l.breaks.contains(&w[1].0),
+                    "{}: {} joins n = {} to n = {}",
+                    c.name,
+                    l.label,
+                    w[0].0,
+                    w[1].0
+                );
+            }
+        }
+    }
+}
