@@ -9,6 +9,8 @@
 
 mod aima_python;
 mod block_sums;
+#[cfg(test)]
+mod chart_tests;
 mod constructions;
 mod csp_book;
 mod first_solution;

@@ -130,7 +130,7 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                 e.steps_failed = None;
             }
         }
-        out.push(Chapter::new(&f, figures(ctx)));
+        out.push(Chapter::new(&f, figures::figures(ctx)));
     }
     let mut f = base;
     f.restart_vs_sideways.clear();
@@ -138,7 +138,7 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     f.aima = None;
     f.checks = 0;
     f.agree = 0;
-    out.push(Chapter::new(&f, figures(ctx)));
+    out.push(Chapter::new(&f, figures::figures(ctx)));
     out
 }
 
