@@ -14,6 +14,10 @@ mod pages;
 pub mod tracked;
 
 #[cfg(test)]
+mod consistency;
+#[cfg(test)]
+mod one_truth;
+#[cfg(test)]
 mod tests;
 
 pub use pages::{pages, write};
