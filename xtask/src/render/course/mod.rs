@@ -14,6 +14,8 @@ mod pages;
 pub mod tracked;
 
 #[cfg(test)]
+mod answer_figures;
+#[cfg(test)]
 mod consistency;
 #[cfg(test)]
 mod one_truth;
