@@ -1,8 +1,7 @@
 //! One truth per fact: what several pages of the course state about the
 //! run itself is computed here once, and every page reads it from here.
 //!
-//! - what was measured, and the sizes each approach reached: [`measured`]
-//!   (and [`largest`]);
+//! - what was measured, and the sizes each approach reached: [`measured`];
 //! - on which machine: [`Machine`], this run's, and [`PEERS_MACHINE`], the
 //!   earlier session's that timed the source programs, with [`same_kind`];
 //! - how nodes are counted: [`crate::analysis::tree::ROOT_IS_A_NODE`].
@@ -118,11 +117,6 @@ pub fn measured(ctx: &Ctx, id: &str) -> Vec<Reach> {
     out
 }
 
-/// The largest n this run measured `id` at, in any family or study.
-pub fn largest(ctx: &Ctx, id: &str) -> Option<usize> {
-    measured(ctx, id).iter().map(|r| r.to).max()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,7 +151,6 @@ mod tests {
                 !measured(&ctx, id).is_empty(),
                 "{id} is measured by a study"
             );
-            assert!(largest(&ctx, id).is_some(), "{id}");
         }
         for row in &data.textbook {
             let m = measured(&ctx, &row.approach);

@@ -101,6 +101,9 @@ static TIME_AT: LazyLock<Regex> = LazyLock::new(|| {
         r"{TIME} (?:per run |per start )?at (?:n = )?(?P<n>{NUMBER})"
     ))
 });
+/// A table cell that is a size, or a time.
+static SIZE_CELL: LazyLock<Regex> = LazyLock::new(|| re(&format!("^(?:{NUMBER})$")));
+static TIME_CELL: LazyLock<Regex> = LazyLock::new(|| re(&format!("^{TIME}$")));
 static NOT_RUN_AT: LazyLock<Regex> =
     LazyLock::new(|| re(&format!(r"not run at n = (?P<n>{NUMBER})")));
 static REACH: LazyLock<Regex> = LazyLock::new(|| {
@@ -296,11 +299,11 @@ fn table_row(
     let quote = row.join(" | ");
     let n = col(&N_COLUMNS)
         .and_then(|i| row.get(i))
-        .filter(|c| re(&format!("^(?:{NUMBER})$")).is_match(c))
+        .filter(|c| SIZE_CELL.is_match(c))
         .map(|c| number(c));
     let time = col(&TIME_COLUMNS)
         .and_then(|i| row.get(i))
-        .and_then(|c| re(&format!("^{TIME}$")).captures(c))
+        .and_then(|c| TIME_CELL.captures(c))
         .map(|c| seconds(&c["t"], &c["unit"]));
     if time.is_some() {
         claim(format!("measured {id}"), Value::yes(true), &quote);
