@@ -101,10 +101,9 @@ pub static INFO: Info = Info {
     order: "finds one board, chosen by --seed; entry i is the row of column i's queen \
         (read as the column of row i's queen, the mirror image, also a solution)",
     max_n: MAX_N,
-    limit_reason: "time: the default schedule's 50 000 iterations solve boards up to about \
-        64 queens and give up beyond; a slower one such as exp:0.5:0.000002:100000000 \
-        solved n = 1000 in 12 million iterations (2 s), and a million queens would need \
-        more iterations than LIMIT allows",
+    limit_reason: "time: the default schedule's 50 000 iterations give up on large \
+        boards; a slower one (a smaller LAMBDA, a larger LIMIT) solves larger ones, and a \
+        million queens would need more iterations than LIMIT allows",
     kind: Kind::FindOne,
     splits: false,
     counts_unique: false,

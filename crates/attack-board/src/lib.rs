@@ -46,8 +46,8 @@ pub static INFO: Info = Info {
     order: "lexicographic: rows top to bottom, columns left to right (the source's samples)",
     max_n: MAX_N,
     limit_reason: "a limit of convenience: counting past n = 27 is beyond any known \
-                   computation, and plain backtracking's first solution already takes \
-                   seconds at n = 30 and grows erratically beyond",
+                   computation, and plain backtracking's first solution grows \
+                   erratically beyond n = 30",
     kind: Kind::Exhaustive,
     splits: false,
     counts_unique: false,

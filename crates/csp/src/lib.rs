@@ -163,10 +163,9 @@ pub static INFO: Info = Info {
             least-constraining first; the default (row, left, none) is bitmask's order",
     max_n: MAX_N,
     limit_reason: "a domain is a bitset of at most four 64-bit words; time depends on \
-                   the knobs: with mrv, middle-out and forward checking every first board \
-                   up to 256 comes within 0.1 s (n = 200: 200 placements, a few ms); with \
-                   mrv, left and forward checking every n up to 87 within 0.2 s, but n = 88 \
-                   and 90 of the sizes 88..256 take over 5 s (n = 200: 0.8 s)",
+                   the knobs: with mrv, middle-out and forward checking a first board \
+                   needs few backtracks at every size, with mrv, left and forward checking \
+                   some sizes above 87 need very many",
     kind: Kind::Exhaustive,
     splits: false,
     counts_unique: false,

@@ -113,10 +113,9 @@ pub static INFO: Info = Info {
     order: "O'Keefe's: the row with fewest remaining columns first (earliest in the \
             permuted table on ties), its columns right to left; listed as SWI-Prolog does",
     max_n: MAX_N,
-    limit_reason: "time: in O'Keefe's order the first board comes in under 0.5 s for \
-                   every n up to 84, but takes 1.9 s at 85, 11 s at 90 and minutes for \
-                   many larger n (129, 200, 1000), as the Prolog program does; \
-                   mrv-tuned finds a board up to 20000",
+    limit_reason: "time: in O'Keefe's order the time of a first board jumps erratically \
+                   above n = 84, to minutes for some n, as in the Prolog program; \
+                   mrv-tuned accepts larger boards",
     kind: Kind::Exhaustive,
     splits: false,
     counts_unique: false,

@@ -54,7 +54,7 @@ pub static TUNED_INFO: Info = Info {
             first (random among equals), its columns from the centre outwards",
     max_n: TUNED_MAX_N,
     limit_reason: "each placement updates every unplaced row, so a board costs \
-                   O(n^2) time: about 2 s at 20 000",
+                   O(n^2) time",
     kind: Kind::FindOne,
     splits: false,
     counts_unique: false,

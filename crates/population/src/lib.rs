@@ -124,7 +124,7 @@ pub static BEAM_INFO: Info = Info {
     max_n: BEAM_MAX_N,
     limit_reason: "time: a generation makes k·n·(n − 1) successors (10^7 at n = 1000 with \
         k = 10) and a run takes about as many generations as its first boards have \
-        attacking pairs: 1.2 s at n = 256, 3.7 s at 384, about a minute and a half at 1000",
+        attacking pairs",
     kind: Kind::FindOne,
     splits: false,
     counts_unique: false,

@@ -120,11 +120,17 @@ var QueensTree = (function () {
     return lo;
   }
 
-  /* Counts after p events: nodes, dead ends, solutions, and per depth. */
-  function counts(g, p, n) {
-    var out = { nodes: madeBy(g, p), deadEnds: 0, solutions: 0, byDepth: [] };
+  /* Whether the root (the empty board) counts as a node: the course's one
+   * rule, which Rust's tree facts carry (chapter 0 states it). */
+  function rootIsNode(facts) { return !!(facts && facts.root_is_a_node); }
+
+  /* Counts after p events: nodes (the root by `withRoot`), dead ends,
+   * solutions, and per depth (depth 0, the root, only `withRoot`). */
+  function counts(g, p, n, withRoot) {
+    var made = madeBy(g, p), first = withRoot ? 0 : 1;
+    var out = { nodes: Math.max(0, made - first), deadEnds: 0, solutions: 0, byDepth: [] };
     for (var d = 0; d <= n; d++) out.byDepth.push([0, 0, 0]);
-    for (var i = 0; i < out.nodes; i++) {
+    for (var i = first; i < made; i++) {
       var row = out.byDepth[g.depth[i]];
       row[0]++;
       if (g.dead[i] <= p) { out.deadEnds++; row[1]++; }
@@ -183,9 +189,12 @@ var QueensTree = (function () {
     box._tree = st;
     box.appendChild(el('h2', '', 'The search tree'));
     if (!g) { box.appendChild(el('p', '', 'The events of this trace make no tree.')); return st; }
-    var about = el('p', 'tree-about', ABOUT[g.source]);
+    st.withRoot = rootIsNode(facts);
+    var about = el('p', 'tree-about', ABOUT[g.source] + (st.withRoot
+      ? ' The top dot, the root (the empty board), counts as a node.'
+      : ' The top dot is the root, the empty board, which is not counted as a node.'));
     st.drawn = t.n <= MAX_N && g.size <= MAX_NODES;
-    var size = g.size.toLocaleString('en');
+    var size = (g.size - (st.withRoot ? 0 : 1)).toLocaleString('en');
     about.appendChild(document.createTextNode(st.drawn ? ''
       : (t.n > MAX_N ? ' Trees are drawn for n up to ' + MAX_N + '; at n = ' + t.n + ' this one (' + size + ' nodes)'
         : ' This tree has ' + size + ' nodes, more than the ' + MAX_NODES.toLocaleString('en') + ' drawn here; it') +
@@ -236,6 +245,7 @@ var QueensTree = (function () {
       st.table.appendChild(head);
       st.rows = [];
       for (var d = 0; d <= t.n; d++) {
+        if (d === 0 && !st.withRoot) { st.rows.push(null); continue; }
         var tr = el('tr'), cells = [el('th', '', String(d)), el('td'), el('td'), el('td')];
         cells.forEach(function (cell) { tr.appendChild(cell); });
         st.table.appendChild(tr);
@@ -295,10 +305,10 @@ var QueensTree = (function () {
   function show(st, p) {
     var g = st.g;
     if (!g) return;
-    var n = st.t.n, c = counts(g, p, n), onPath = {}, v = g.cur[p];
+    var n = st.t.n, c = counts(g, p, n, st.withRoot), onPath = {}, v = g.cur[p];
     for (var w = v; w >= 0; w = g.parent[w]) onPath[w] = true;
     st.tally.textContent = 'So far: ' + plural(c.nodes, 'node', 'nodes') + ' of the ' +
-      g.size.toLocaleString('en') + ' this trace makes, ' + plural(c.deadEnds, 'dead end', 'dead ends') +
+      (g.size - (st.withRoot ? 0 : 1)).toLocaleString('en') + ' this trace makes, ' + plural(c.deadEnds, 'dead end', 'dead ends') +
       ', ' + plural(c.solutions, 'solution', 'solutions') + '.';
     var box = st.box;
     box.setAttribute('data-nodes', String(c.nodes));
@@ -307,7 +317,7 @@ var QueensTree = (function () {
     box.setAttribute('data-current', String(v));
     if (st.drawn) {
       for (var i = 0; i < g.size; i++) {
-        var cls = i >= c.nodes ? 'later'
+        var cls = i >= c.nodes + (st.withRoot ? 0 : 1) ? 'later'
           : (g.sol[i] <= p ? 'sol' : g.dead[i] <= p ? 'dead' : 'node') + (onPath[i] ? ' path' : '') + (i === v ? ' cur' : '');
         if (st.classes[i] === cls) continue;
         st.classes[i] = cls;
@@ -319,6 +329,7 @@ var QueensTree = (function () {
       }
     } else {
       c.byDepth.forEach(function (row, d) {
+        if (!st.rows[d]) return;
         st.rows[d][1].textContent = String(row[0]);
         st.rows[d][2].textContent = String(row[1]);
         st.rows[d][3].textContent = String(row[2]);
@@ -384,9 +395,9 @@ var QueensTree = (function () {
     var st = box._tree, shown;
     if (st.drawn) {
       shown = { nodes: 0, deadEnds: 0, solutions: 0 };
-      st.nodes.forEach(function (c) {
+      st.nodes.forEach(function (c, i) {
         var cls = c.getAttribute('class');
-        if (cls === 'later') return;
+        if (cls === 'later' || (i === 0 && !st.withRoot)) return;
         shown.nodes++;
         if (/^dead/.test(cls)) shown.deadEnds++;
         if (/^sol/.test(cls)) shown.solutions++;
@@ -394,6 +405,7 @@ var QueensTree = (function () {
     } else {
       shown = { nodes: 0, deadEnds: 0, solutions: 0 };
       st.rows.forEach(function (cells) {
+        if (!cells) return;
         shown.nodes += +cells[1].textContent;
         shown.deadEnds += +cells[2].textContent;
         shown.solutions += +cells[3].textContent;
@@ -417,7 +429,7 @@ var QueensTree = (function () {
       for (var k = 0; k < mid; k++) if (t.kinds[k] === OP.PLACE) placed++;
       render(box, { trace: t, state: s2, event: mid, n: t.n, algo: t.info.algo, packed: t.info });
       var got = [box.getAttribute('data-nodes'), box.getAttribute('data-dead-ends'), box.getAttribute('data-solutions')].join('/');
-      var want2 = [placed + 1, s2.deadEnds, s2.found].join('/');
+      var want2 = [placed + (st.withRoot ? 1 : 0), s2.deadEnds, s2.found].join('/');
       if (got !== want2) problems.push('at event ' + mid + ' the tree shows nodes/dead ends/solutions ' + got + ', the trace ' + want2);
     }
     boxes.splice(boxes.indexOf(box), 1);

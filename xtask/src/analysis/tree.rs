@@ -30,6 +30,12 @@ pub struct Node {
     pub returns: u64,
 }
 
+/// Whether the root, the empty board, counts as a node: the course's one
+/// counting rule. Chapter 0 states it, and every count of nodes follows it
+/// (the chapters, the tree pictures, the step-through page): a node is a
+/// partial board reached by placing a queen.
+pub const ROOT_IS_A_NODE: bool = false;
+
 /// A search tree; node 0 is the root.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
@@ -53,6 +59,11 @@ pub enum Source {
 }
 
 impl Tree {
+    /// Its nodes as the course counts them ([`ROOT_IS_A_NODE`]).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len() - usize::from(!ROOT_IS_A_NODE)
+    }
+
     /// A tree of one node, the root.
     fn root(n: usize, source: Source) -> Tree {
         Tree {

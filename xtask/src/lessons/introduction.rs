@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::{Chapter, Ctx};
+use crate::analysis::tree::ROOT_IS_A_NODE;
 use queens_core::known;
 
 /// One line of the table of known counts. The template prints the counts
@@ -51,11 +52,15 @@ pub struct Introduction {
     pub largest_known: usize,
     /// The boards of the data.
     pub boards: Vec<Solved>,
-    /// Nodes below the root of the row-by-row tree at n = 8 (`bitmask`'s
-    /// steps), if measured.
+    /// Nodes of the row-by-row tree at n = 8 by the course's rule
+    /// (`bitmask`'s steps, one per queen placed, and the root if it
+    /// counts), if measured.
     pub nodes_8: Option<u64>,
     /// The step unit of a few approaches, to show that it differs.
     pub units: Vec<Unit>,
+    /// Whether the root counts as a node: the course's one rule
+    /// ([`crate::analysis::tree::ROOT_IS_A_NODE`]).
+    pub root_is_a_node: bool,
 }
 
 /// The approaches whose step units the chapter lists.
@@ -92,7 +97,7 @@ pub fn introduction(ctx: &Ctx) -> Introduction {
         .count("bitmask")
         .and_then(|s| s.at(8))
         .and_then(|p| p.steps)
-        .map(|s| s as u64);
+        .map(|s| s as u64 + u64::from(ROOT_IS_A_NODE));
     let units = UNIT_EXAMPLES
         .iter()
         .filter_map(|id| {
@@ -109,6 +114,7 @@ pub fn introduction(ctx: &Ctx) -> Introduction {
         boards,
         nodes_8,
         units,
+        root_is_a_node: ROOT_IS_A_NODE,
     }
 }
 
@@ -124,7 +130,9 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     for b in &mut f.boards {
         b.seed = Some(7);
     }
-    vec![Chapter::new(&f, Vec::new())]
+    let mut g = introduction(ctx);
+    g.root_is_a_node = !g.root_is_a_node;
+    vec![Chapter::new(&f, Vec::new()), Chapter::new(&g, Vec::new())]
 }
 
 /// What the chapter's branches say (see [`super::Says`]).
@@ -140,6 +148,16 @@ pub(super) const SAYS: &[super::Says] = &[
         |f| f["nodes_8"].is_u64(),
         "at n = 8 has",
         "has one node per queen placed"
+    ),
+    super::says!(
+        "/root_is_a_node" == false,
+        "root is not counted",
+        "root is counted too"
+    ),
+    super::says!(
+        "/root_is_a_node" == true,
+        "root is counted too",
+        "root is not counted"
     ),
     super::says!(
         "a board has no seed",

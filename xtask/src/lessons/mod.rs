@@ -29,6 +29,9 @@ pub(crate) mod test_data;
 mod textbook;
 mod threads;
 mod tree_size;
+pub mod truth;
+
+pub use truth::measured;
 
 use serde::Serialize;
 
@@ -360,49 +363,6 @@ pub fn largest_shared(series: &[&Series]) -> Option<usize> {
         .rev()
         .map(|p| p.n)
         .find(|&n| rest.iter().all(|s| s.at(n).is_some()))
-}
-
-/// Where this run measured an approach: the one definition of "measured"
-/// every chapter reads. A family of `samples.csv` (`count`, `first`,
-/// `local`) or a study (`textbook study`, `csp lab`, `csp book`), each with
-/// the smallest and largest n it holds. A study kept from an earlier run
-/// (`meta.studies`) is data of this report too, so it counts.
-pub fn measured(ctx: &Ctx, id: &str) -> Vec<reference::Reach> {
-    let mut out = Vec::new();
-    for (list, family) in [
-        (&ctx.count, "count"),
-        (&ctx.first, "first"),
-        (&ctx.local, "local"),
-    ] {
-        if let Some(s) = find(list, id)
-            && let (Some(a), Some(b)) = (s.points.first(), s.last())
-        {
-            out.push(reference::Reach {
-                family,
-                from: a.n,
-                to: b.n,
-            });
-        }
-    }
-    let mut study = |family: &'static str, sizes: Vec<usize>| {
-        if let (Some(&from), Some(&to)) = (sizes.iter().min(), sizes.iter().max()) {
-            out.push(reference::Reach { family, from, to });
-        }
-    };
-    study(
-        "textbook study",
-        ctx.data
-            .textbook
-            .iter()
-            .filter(|r| r.approach == id && r.starts > 0)
-            .map(|r| r.n)
-            .collect(),
-    );
-    if id == "csp" {
-        study("csp lab", ctx.data.csp_grid.iter().map(|r| r.n).collect());
-        study("csp book", ctx.data.csp_book.iter().map(|r| r.n).collect());
-    }
-    out
 }
 
 #[cfg(test)]

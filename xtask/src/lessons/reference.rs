@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::{Chapter, Ctx};
+use super::{Chapter, Ctx, truth};
 use crate::analysis::{self, Series};
 use crate::data::Family;
 use crate::style;
@@ -115,6 +115,12 @@ pub struct Approaches {
     pub approaches: Vec<Approach>,
     /// The seed programs' own times.
     pub peers: Vec<Peer>,
+    /// The machine they were timed on, in an earlier session.
+    pub peers_machine: truth::Quoted,
+    /// This run's machine.
+    pub machine: truth::Machine,
+    /// Whether the two are of the same kind ([`truth::same_kind`]).
+    pub peers_same_kind: bool,
 }
 
 fn approaches(ctx: &Ctx) -> Approaches {
@@ -155,7 +161,14 @@ fn approaches(ctx: &Ctx) -> Approaches {
                 })
         })
         .collect();
-    Approaches { approaches, peers }
+    let machine = truth::machine(&ctx.data.meta);
+    Approaches {
+        approaches,
+        peers,
+        peers_machine: truth::PEERS_MACHINE,
+        peers_same_kind: truth::same_kind(&truth::PEERS_MACHINE, &machine),
+        machine,
+    }
 }
 
 /// The largest point of one approach in one family.
@@ -337,6 +350,7 @@ pub(super) fn approaches_flips(ctx: &Ctx) -> Vec<Chapter> {
     for a in &mut f.approaches {
         a.measured.clear();
     }
+    f.peers_same_kind = !f.peers_same_kind;
     vec![Chapter::new(&f, Vec::new())]
 }
 
@@ -411,6 +425,16 @@ pub(super) const APPROACHES_SAYS: &[super::Says] = &[
             .is_some_and(|m| !m.is_empty())),
         " n = ",
         ""
+    ),
+    super::says!(
+        "/peers_same_kind" == true,
+        "on a machine of the same kind (",
+        "on another kind of machine ("
+    ),
+    super::says!(
+        "/peers_same_kind" == false,
+        "on another kind of machine (",
+        "on a machine of the same kind ("
     ),
 ];
 
@@ -487,33 +511,4 @@ fn all(f: &serde_json::Value, key: &str, p: fn(&serde_json::Value) -> bool) -> b
 #[cfg(test)]
 fn any(f: &serde_json::Value, key: &str, p: fn(&serde_json::Value) -> bool) -> bool {
     f[key].as_array().into_iter().flatten().any(p)
-}
-
-#[cfg(test)]
-mod measured_tests {
-    use crate::lessons::{Ctx, measured, test_data::committed};
-
-    /// Issue 34: chapter 13 listed the textbook's methods and the csp lab
-    /// as "not measured in this run" while chapters 3, 6 and 17 report
-    /// their measurements. Every approach a study measured is measured.
-    #[test]
-    fn the_studies_approaches_are_measured() {
-        let data = committed();
-        let ctx = Ctx::new(&data);
-        for id in ["hill-climbing", "annealing", "beam", "genetic", "csp"] {
-            let m = measured(&ctx, id);
-            assert!(!m.is_empty(), "{id} is measured by a study");
-        }
-        let f = super::approaches(&ctx);
-        for a in &f.approaches {
-            let in_textbook = data.textbook.iter().any(|r| r.approach == a.id);
-            if in_textbook {
-                assert!(
-                    a.measured.iter().any(|r| r.family == "textbook study"),
-                    "{}",
-                    a.id
-                );
-            }
-        }
-    }
 }

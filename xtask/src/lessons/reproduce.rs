@@ -101,13 +101,14 @@ pub struct Files {
 fn reproduce(ctx: &Ctx) -> Reproduce {
     let m = &ctx.data.meta;
     let s = &m.settings;
+    let machine = super::truth::machine(m);
     Reproduce {
         command: m.command.clone(),
         date: m.date.clone(),
         revision: m.git_revision.clone(),
         dirty: m.git_dirty,
-        cpu: m.cpu_model.clone(),
-        cores: m.cores,
+        cpu: machine.cpu,
+        cores: machine.cores,
         memory: m.memory_bytes.map(|b| b as f64),
         os: m.os.clone(),
         toolchain: m

@@ -208,7 +208,7 @@ pub fn tree(ctx: &Ctx) -> Option<TreeFacts> {
         })
         .and_then(|t| crate::analysis::tree::Tree::from_trace(t).ok().flatten())
         .map(|t| Boxes {
-            nodes: t.nodes.len() - 1,
+            nodes: t.node_count(),
             dead_ends: t.nodes.iter().filter(|n| n.dead_end).count(),
             solutions: t.solutions(),
         });

@@ -53,6 +53,9 @@ fn verdict(v: &Value, which: &str) -> Result<bool, Error> {
     }
 }
 
+/// How a number filter writes a number.
+type Write = fn(f64) -> String;
+
 /// The environment, with the templates added by the caller.
 pub fn environment(figures: BTreeMap<String, Placed>, rec: Arc<Recorder>) -> Environment<'static> {
     let mut env = Environment::new();
@@ -64,32 +67,30 @@ pub fn environment(figures: BTreeMap<String, Placed>, rec: Arc<Recorder>) -> Env
             .build()
             .expect("the default delimiters"),
     );
-    env.add_filter("count", |v: Value| {
-        Ok::<_, Error>(format::human_count(number(&v)?))
-    });
-    env.add_filter("ns", |v: Value| {
-        Ok::<_, Error>(format::human_seconds(number(&v)? / 1e9))
-    });
-    env.add_filter("seconds", |v: Value| {
-        Ok::<_, Error>(format::human_seconds(number(&v)?))
-    });
-    env.add_filter("times", |v: Value| {
-        Ok::<_, Error>(format::times(number(&v)?))
-    });
-    env.add_filter("ratio", |v: Value| {
-        Ok::<_, Error>(format::ratio(number(&v)?))
-    });
-    env.add_filter("percent", |v: Value| {
-        Ok::<_, Error>(format::percent(number(&v)?))
-    });
-    env.add_filter("bytes", |v: Value| {
-        Ok::<_, Error>(format::human_bytes(number(&v)?))
-    });
-    env.add_filter("sig", |v: Value| Ok::<_, Error>(format::sig3(number(&v)?)));
+    let filters: [(&str, Write); 8] = [
+        ("count", format::human_count),
+        ("ns", |v| format::human_seconds(v / 1e9)),
+        ("seconds", format::human_seconds),
+        ("times", format::times),
+        ("ratio", format::ratio),
+        ("percent", format::percent),
+        ("bytes", format::human_bytes),
+        ("sig", format::sig3),
+    ];
+    for (name, write) in filters {
+        let r = rec.clone();
+        env.add_filter(name, move |v: Value| {
+            Ok::<_, Error>(r.wrote(write(number(&v)?)))
+        });
+    }
     // Exact for integers of any size (Q(27) has 18 digits, more than an f64 holds).
-    env.add_filter("size", |v: Value| match u64::try_from(v.clone()) {
-        Ok(exact) => Ok::<_, Error>(format::group_digits(exact)),
-        Err(_) => Ok(format::group_digits(number(&v)?.round() as u64)),
+    let r = rec.clone();
+    env.add_filter("size", move |v: Value| {
+        let text = match u64::try_from(v.clone()) {
+            Ok(exact) => format::group_digits(exact),
+            Err(_) => format::group_digits(number(&v)?.round() as u64),
+        };
+        Ok::<_, Error>(r.wrote(text))
     });
     env.add_test("lower", |v: Value| verdict(&v, "lower"));
     env.add_test("higher", |v: Value| verdict(&v, "higher"));

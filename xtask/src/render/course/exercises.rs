@@ -2,13 +2,16 @@
 //! writes each exercise with its answer (the `exercise` and `answer`
 //! macros of `_macros.md` wrap them in HTML comments). Here the student's
 //! text keeps the numbered exercise and loses the answer, and the answer
-//! key gets both.
+//! key gets both. An answer no data decide (a paper exercise worked by
+//! hand) is marked `answer("by hand")`, and the key says so.
 
 use serde::Serialize;
 
 const EXERCISE: &str = "<!-- exercise: ";
 const END_EXERCISE: &str = "<!-- end exercise -->";
-const ANSWER: &str = "<!-- answer -->";
+const ANSWER: &str = "<!-- answer";
+/// What follows [`ANSWER`] in the marker of an answer worked by hand.
+const BY_HAND: &str = ": by hand -->";
 const END_ANSWER: &str = "<!-- end answer -->";
 
 /// One exercise with its answer.
@@ -22,6 +25,9 @@ pub struct Exercise {
     pub text: String,
     /// What only the teacher reads.
     pub answer: String,
+    /// Worked by hand in the template, not computed from the data (a
+    /// paper exercise whose answer no data decide).
+    pub by_hand: bool,
 }
 
 /// What a kind of exercise is called in the student's text.
@@ -65,11 +71,21 @@ pub fn split(md: &str, chapter: u32) -> Result<(String, Vec<Exercise>), String> 
                     kind: kind.to_string(),
                     text,
                     answer: String::new(),
+                    by_hand: false,
                 });
                 rest = tail;
             }
             (_, Some(a)) => {
-                let body = &rest[a + ANSWER.len()..];
+                let marker = &rest[a + ANSWER.len()..];
+                let (by_hand, body) = if let Some(b) = marker.strip_prefix(BY_HAND) {
+                    (true, b)
+                } else if let Some(b) = marker.strip_prefix(" -->") {
+                    (false, b)
+                } else {
+                    return Err(
+                        "an answer marker is neither `answer()` nor `answer(\"by hand\")`".into(),
+                    );
+                };
                 let (answer, tail) = body
                     .split_once(END_ANSWER)
                     .ok_or("an answer is not closed")?;
@@ -78,6 +94,7 @@ pub fn split(md: &str, chapter: u32) -> Result<(String, Vec<Exercise>), String> 
                     .filter(|x| x.answer.is_empty())
                     .ok_or("an answer follows no exercise")?;
                 ex.answer = answer.trim().to_string();
+                ex.by_hand = by_hand;
                 out.push_str(rest[..a].trim_end_matches([' ', '\n']));
                 rest = tail.trim_start_matches([' ', '\n']);
                 if !rest.is_empty() {
@@ -112,6 +129,15 @@ mod tests {
             ("3.1", "42.")
         );
         assert_eq!(ex[1].kind, "paper");
+        assert!(!ex[0].by_hand);
+        let (_, ex) =
+            split("<!-- exercise: paper -->x<!-- end exercise --><!-- answer: by hand -->y<!-- end answer -->", 1)
+                .unwrap();
+        assert!(ex[0].by_hand && ex[0].answer == "y");
+        assert!(
+            split("<!-- exercise: paper -->x<!-- end exercise --><!-- answer: guessed -->y<!-- end answer -->", 1)
+                .is_err()
+        );
         assert!(split("<!-- exercise: run -->x<!-- end exercise -->", 1).is_err());
         assert!(split("<!-- answer -->x<!-- end answer -->", 1).is_err());
         assert!(

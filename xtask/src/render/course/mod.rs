@@ -15,6 +15,12 @@ pub mod reading;
 pub mod tracked;
 
 #[cfg(test)]
+mod answer_figures;
+#[cfg(test)]
+mod consistency;
+#[cfg(test)]
+mod one_truth;
+#[cfg(test)]
 mod terms;
 #[cfg(test)]
 mod tests;

@@ -31,7 +31,8 @@ struct IndexFacts<'a> {
     date: &'a str,
     revision: &'a str,
     dirty: bool,
-    cpu: &'a str,
+    /// This run's machine ([`crate::lessons::truth::machine`]).
+    cpu: String,
     cores: usize,
     rustc: &'a str,
     chapters: &'a [Rendered],
@@ -70,13 +71,14 @@ pub fn pages(
         }
     }
     let m = &data.meta;
+    let machine = crate::lessons::truth::machine(m);
     let index = IndexFacts {
         profile: &m.profile,
         date: &m.date,
         revision: crate::data::meta::short_revision(&m.git_revision),
         dirty: m.git_dirty,
-        cpu: &m.cpu_model,
-        cores: m.cores,
+        cpu: machine.cpu,
+        cores: machine.cores,
         rustc: m.rustc_version(),
         chapters: &rendered,
         left_out,

@@ -11,7 +11,7 @@ use crate::lessons::test_data::committed;
 use crate::lessons::{Ctx, PLAN};
 
 /// Every figure name of the chapters, and the tree pictures and boards.
-fn figures(data: &Dataset, chapters: &[Chapter]) -> BTreeMap<String, env::Placed> {
+pub(super) fn figures(data: &Dataset, chapters: &[Chapter]) -> BTreeMap<String, env::Placed> {
     let dir = tempfile::tempdir().unwrap();
     let pictures = crate::render::trees::render(&data.traces, dir.path()).unwrap();
     let boards = crate::render::boards(data);

@@ -1,7 +1,7 @@
 //! The facts as the templates see them: a map that records every fact a
 //! template reads (`rows[].n` for a field of a list's items), so the tests
-//! can find facts no template uses; and the recorder of branches and
-//! figures.
+//! can find facts no template uses; and the recorder of branches,
+//! figures and the numbers the filters wrote.
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
@@ -18,9 +18,18 @@ pub struct Recorder {
     pub branches: Mutex<BTreeSet<String>>,
     /// Figures placed.
     pub figures: Mutex<BTreeSet<String>>,
+    /// Every number a filter wrote: the figures a render computed from
+    /// the facts (the answer key's test clears it before each render).
+    pub written: Mutex<BTreeSet<String>>,
 }
 
 impl Recorder {
+    /// Records the text a number filter wrote, and returns it.
+    pub fn wrote(&self, text: String) -> String {
+        self.written.lock().unwrap().insert(text.clone());
+        text
+    }
+
     fn fact(&self, file: &str, path: &str) {
         self.facts
             .lock()

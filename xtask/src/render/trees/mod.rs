@@ -414,7 +414,7 @@ fn dot_note(tree: &Tree) -> String {
     let s = if found == 1 { "" } else { "s" };
     format!(
         "{} nodes, {} solution{s} found{weighted}",
-        group_digits(tree.nodes.len() as u64),
+        group_digits(tree.node_count() as u64),
         group_digits(found)
     )
 }
