@@ -9,6 +9,7 @@
 
 mod aima_python;
 mod block_sums;
+pub mod classroom;
 mod constructions;
 mod csp_book;
 mod first_solution;

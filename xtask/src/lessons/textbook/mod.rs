@@ -166,6 +166,39 @@ pub struct Restarts {
     pub vs_book: Verdict,
 }
 
+/// A run of consecutive measured sizes, `from` to `to` (equal: one size).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Sizes {
+    /// The smallest n of the run.
+    pub from: usize,
+    /// The largest.
+    pub to: usize,
+}
+
+/// The runs of consecutive sizes of `measured` (ascending) at which `holds`.
+fn runs_where<T>(
+    measured: &[T],
+    n: impl Fn(&T) -> usize,
+    holds: impl Fn(&T) -> bool,
+) -> Vec<Sizes> {
+    let mut out: Vec<Sizes> = Vec::new();
+    let mut extend = false;
+    for m in measured {
+        if !holds(m) {
+            extend = false;
+        } else if extend && let Some(last) = out.last_mut() {
+            last.to = n(m);
+        } else {
+            out.push(Sizes {
+                from: n(m),
+                to: n(m),
+            });
+            extend = true;
+        }
+    }
+    out
+}
+
 /// How a method's growth in n ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -189,8 +222,10 @@ pub struct Growth {
     pub last_n: usize,
     /// Its share solved there, %.
     pub last_pct: f64,
-    /// The largest n where every start solved, if any.
-    pub all_solved_n: Option<usize>,
+    /// The sizes at which every start solved, as runs of consecutive
+    /// measured sizes (a method may fail at a small n and solve every
+    /// start at every larger one, so "solved up to" would misread it).
+    pub all_solved_at: Vec<Sizes>,
     /// Mean steps of a solved start at the largest n with one.
     pub last_steps: Option<f64>,
     /// The n of `last_steps`.
@@ -323,10 +358,11 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
         .collect();
     let mut growth = Vec::new();
     for e in &eight {
-        let mine: Vec<&Point> = all
+        let mut mine: Vec<&Point> = all
             .iter()
             .filter(|p| p.approach == e.method && p.knobs == e.knobs && p.n < 1_000_000)
             .collect();
+        mine.sort_by_key(|p| p.n);
         // A size cut before any start finished tells only that it was cut.
         let cut_empty = mine.iter().any(|p| p.starts == 0);
         let Some(last) = mine.iter().filter(|p| p.starts > 0).max_by_key(|p| p.n) else {
@@ -338,11 +374,12 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
             knobs: e.knobs.clone(),
             last_n: last.n,
             last_pct: 100.0 * last.share.median,
-            all_solved_n: mine
-                .iter()
-                .filter(|p| p.starts > 0 && p.solved == p.starts)
-                .map(|p| p.n)
-                .max(),
+            // A size cut before any start ran says nothing either way.
+            all_solved_at: runs_where(
+                &mine.iter().filter(|p| p.starts > 0).collect::<Vec<_>>(),
+                |p| p.n,
+                |p| p.solved == p.starts,
+            ),
             last_steps: with_steps.and_then(|p| p.steps_solved).map(|s| s.median),
             last_steps_n: with_steps.map(|p| p.n),
             last_seconds: last.seconds_median,
@@ -396,7 +433,9 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
         .collect();
     let solved_to_end = growth
         .iter()
-        .filter(|g| g.ended == Ended::Plan && g.all_solved_n == Some(g.last_n))
+        .filter(|g| {
+            g.ended == Ended::Plan && g.all_solved_at.last().is_some_and(|s| s.to == g.last_n)
+        })
         .map(|g| (g.method.clone(), g.last_n))
         .collect();
     Some(Textbook {
