@@ -244,7 +244,8 @@ mod tests {
 
     /// The students' handout holds no answer of the key and links to no
     /// answer, while the teacher's page holds every one (so the search
-    /// for an answer's sentences finds them where they are).
+    /// for an answer's sentences finds them where they are), and the index
+    /// and the README point the teacher to it.
     #[test]
     fn the_students_page_holds_no_answer_and_links_to_none() {
         let (students, teacher) = (committed(html::PAGE), committed(html::TEACHER_PAGE));
@@ -272,6 +273,10 @@ mod tests {
             );
         }
         assert!(!students.contains("id=\"answers"));
+        // The index and the README say where the teacher's page is.
+        assert!(committed(REPORT).contains(&format!("]({})", html::TEACHER_PAGE)));
+        let readme = fs::read_to_string(crate::project_root().join("README.md")).unwrap();
+        assert!(readme.contains(&format!("](reports/{})", html::TEACHER_PAGE)));
         let title = key.lines().find_map(|l| l.strip_prefix("# ")).unwrap();
         assert!(
             !plain(&students, true).contains(title),
