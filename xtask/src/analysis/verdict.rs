@@ -137,6 +137,12 @@ impl Spread {
         Spread::new(value, value, value)
     }
 
+    /// A figure printed rounded to a whole unit (the book's integers,
+    /// whole percentages and thousands), as the range it rounds from.
+    pub fn rounded(v: f64) -> Spread {
+        Spread::new(v, v - 0.5, v + 0.5)
+    }
+
     /// Every bound divided by `d` (time per node from time and nodes).
     pub fn per(self, d: f64) -> Spread {
         Spread::new(self.median / d, self.low / d, self.high / d)
@@ -151,6 +157,8 @@ impl Spread {
 impl Verdict {
     /// `a` (an interval of ours) against `b` (the range a published figure
     /// was rounded from): lower or higher only when they do not overlap.
+    /// This is the course's one rule for a book's figure: it agrees when
+    /// the two ranges overlap.
     pub fn of(a: Spread, b: Spread) -> Verdict {
         Verdict::apart(a, b, 0.0)
     }

@@ -62,8 +62,9 @@ pub struct Setting {
     pub stopped_n: Option<usize>,
     /// The book's figure.
     pub book: Option<BookChecks>,
-    /// Ours against the book's: within noise when the book's figure lies
-    /// within our runs' range (or both passed the budget).
+    /// Ours against the book's: within noise when our runs' range overlaps
+    /// the range the book's figure was rounded from (or both passed the
+    /// budget).
     pub vs_book: Option<Verdict>,
 }
 
@@ -132,7 +133,7 @@ fn setting(name: &str, rows: &[&Row]) -> Setting {
         (false, None) => Verdict::Higher,
         (false, Some(_)) => Verdict::of(
             Spread::new(median_k.unwrap_or(0.0), within[0], within[within.len() - 1]),
-            Spread::exact(b.thousands),
+            Spread::rounded(b.thousands),
         ),
     });
     Setting {

@@ -321,19 +321,19 @@ pub(super) const SAYS: &[super::Says] = &[
     super::says!(
         "every search grows",
         |f| grows(f, "higher"),
-        "grows: every run at n =",
-        "holds O(n) state"
+        "(within noise from smallest to largest n): none.",
+        "a measurement to investigate"
     ),
     super::says!(
         "every search falls",
         |f| grows(f, "lower"),
         "by more than the noise: a measurement to investigate",
-        "grows: every run"
+        "Growing: `"
     ),
     super::says!(
         "every search flat",
         |f| grows(f, "within_noise"),
-        "holds O(n) state",
+        "Growing: none.",
         "a measurement to investigate"
     ),
     super::says!(

@@ -45,7 +45,8 @@ pub struct Loss {
 pub struct Counter {
     /// Approach id.
     pub id: String,
-    /// Its largest n with a run of at least 10 µs.
+    /// Its largest n with a run of at least 10 µs and runs enough on both
+    /// sides for the rank test to decide (the largest such n if none has).
     pub largest: Point,
     /// At the largest n, every core's time against the ideal (one thread's
     /// over the cores), by the rank test: `lower` is faster than the ideal
@@ -167,7 +168,16 @@ pub fn threads(ctx: &Ctx) -> Option<Threads> {
             })
             .map(|p| p.n)
             .collect();
-        let largest = *timed.last()?;
+        // The largest size whose runs are enough for a verdict (the largest
+        // timed one when none is).
+        let largest = timed
+            .iter()
+            .rev()
+            .find(|&&n| {
+                against_ideal(one, all, n, cores).is_some_and(|j| j.is != Verdict::TooFew)
+            })
+            .or(timed.last())
+            .copied()?;
         counters.push(Counter {
             id: one.approach.id.clone(),
             largest: point(one, all, largest, cores)?,
@@ -284,38 +294,38 @@ pub(super) const SAYS: &[super::Says] = &[
     super::says!(
         "every counter above the ideal",
         |f| counters(f, |c| c["against_ideal"]["is"] == "lower"),
-        "faster than",
-        "falls short of the ideal"
+        "| above it (",
+        "Short of the ideal:"
     ),
     super::says!(
         "every counter short of the ideal",
         |f| counters(f, |c| c["against_ideal"]["is"] == "higher"),
-        "It falls short of the ideal (",
-        "Within noise that is the ideal"
+        "Short of the ideal: the tasks",
+        "Above the ideal is"
     ),
     super::says!(
         "every counter at the ideal",
         |f| counters(f, |c| c["against_ideal"]["is"] == "within_noise"),
-        "Within noise that is the ideal",
-        "falls short of the ideal"
+        "| within noise (",
+        "Short of the ideal:"
     ),
     super::says!(
         "every counter too few runs to judge against the ideal",
         |f| counters(f, |c| c["against_ideal"]["is"] == "too_few"),
-        "Too few runs to tell whether that is the ideal",
-        "falls short of the ideal"
+        "Too few runs: no test could decide",
+        "Short of the ideal:"
     ),
     super::says!(
         "no counter ever slower",
         |f| counters(f, |c| c["last_loss"].is_null()),
-        "than on one.",
-        "where one thread needed only"
+        "never.",
+        "on one thread)."
     ),
     super::says!(
         "every counter slower at a size",
         |f| counters(f, |c| c["last_loss"].is_object()),
-        "where one thread needed only",
-        "It was never slower"
+        "on one thread).",
+        "` never"
     ),
 ];
 
