@@ -173,9 +173,7 @@ pub fn threads(ctx: &Ctx) -> Option<Threads> {
         let largest = timed
             .iter()
             .rev()
-            .find(|&&n| {
-                against_ideal(one, all, n, cores).is_some_and(|j| j.is != Verdict::TooFew)
-            })
+            .find(|&&n| against_ideal(one, all, n, cores).is_some_and(|j| j.is != Verdict::TooFew))
             .or(timed.last())
             .copied()?;
         counters.push(Counter {

@@ -386,24 +386,4 @@ pub(super) const SAYS: &[super::Says] = &[
         "every size finished",
         ""
     ),
-    super::says!(
-        "a worked step ends on a solution",
-        |f| f["worked"]["steps"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .any(|s| s["solution"] == true),
-        "-> a solution",
-        ""
-    ),
-    super::says!(
-        "a worked step is a dead end",
-        |f| f["worked"]["steps"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .any(|s| s["dead"] == true),
-        "-> X: a row has no dot, back up",
-        ""
-    ),
 ];

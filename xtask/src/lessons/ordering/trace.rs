@@ -53,9 +53,6 @@ pub struct Step {
 pub struct Worked {
     /// Board size.
     pub n: usize,
-    /// The placements of the count up to its first solution, in the
-    /// search's order.
-    pub steps: Vec<Step>,
     /// Placements of the whole count (nodes below the root), as
     /// `queens --json` counts them.
     pub nodes: u64,
@@ -63,6 +60,66 @@ pub struct Worked {
     pub solutions: u64,
     /// Placements of the whole count that forward checking refuted at once.
     pub dead: usize,
+    /// The placements of the count up to its first solution, in the
+    /// search's order, laid out side by side, [`PER_BAND`] to a band, each
+    /// band a block of text lines (the chapter prints them in a code block).
+    pub bands: Vec<String>,
+}
+
+/// Boxes side by side in one band of the worked example.
+pub const PER_BAND: usize = 4;
+
+/// One box as lines of equal width: `k: (row, col)`, the board (`Q` a
+/// queen, `.` a free square, `-k` a square k queens attack), and what
+/// follows: `-> row r` next, `X` a row has no free square, `solution`.
+fn box_lines(s: &Step) -> Vec<String> {
+    let mut lines = vec![format!("{}: ({}, {})", s.depth, s.row, s.col)];
+    for (i, r) in s.board.iter().enumerate() {
+        let cells: String = r
+            .iter()
+            .map(|v| match v {
+                None => "   ".to_string(),
+                Some(1) => "  Q".to_string(),
+                Some(0) => "  .".to_string(),
+                Some(k) => format!("{k:>3}"),
+            })
+            .collect();
+        lines.push(format!("{:>2}{cells}", i + 1));
+    }
+    lines.push(match (s.solution, s.dead, s.next) {
+        (true, _, _) => "solution".to_string(),
+        (_, true, _) => "X".to_string(),
+        (_, _, Some(r)) => format!("-> row {r}"),
+        _ => String::new(),
+    });
+    lines
+}
+
+/// The boxes, [`PER_BAND`] to a band, columns padded to the widest line.
+fn bands(steps: Vec<Step>) -> Vec<String> {
+    steps
+        .chunks(PER_BAND)
+        .map(|chunk| {
+            let boxes: Vec<Vec<String>> = chunk.iter().map(box_lines).collect();
+            let width = boxes
+                .iter()
+                .flatten()
+                .map(|l| l.chars().count())
+                .max()
+                .unwrap_or(0);
+            let height = boxes.iter().map(Vec::len).max().unwrap_or(0);
+            (0..height)
+                .map(|i| {
+                    let line: Vec<String> = boxes
+                        .iter()
+                        .map(|b| format!("{:<width$}", b.get(i).map_or("", String::as_str)))
+                        .collect();
+                    line.join("   ").trim_end().to_string()
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect()
 }
 
 /// A writer the tracer can own while we keep its bytes.
@@ -192,22 +249,48 @@ fn boxes() -> Option<(Vec<Step>, u64, u64)> {
 /// The worked example: the whole count's totals, and its boxes up to the
 /// first solution.
 pub fn worked() -> Option<Worked> {
-    let (mut steps, nodes, solutions) = boxes()?;
+    let (steps, nodes, solutions) = boxes()?;
     let dead = steps.iter().filter(|s| s.dead).count();
-    let first = steps.iter().position(|s| s.solution)?;
-    steps.truncate(first + 1);
     Some(Worked {
         n: N,
         nodes,
         solutions,
         dead,
-        steps,
+        bands: bands(to_first(steps)?),
     })
+}
+
+/// The steps up to the first solution.
+fn to_first(mut steps: Vec<Step>) -> Option<Vec<Step>> {
+    let first = steps.iter().position(|s| s.solution)?;
+    steps.truncate(first + 1);
+    Some(steps)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bands_show_every_box_in_order_with_its_outcome() {
+        let w = worked().expect("csp traces n = 4");
+        let steps = to_first(boxes().expect("csp traces n = 4").0).expect("a solution");
+        assert_eq!(w.bands.len(), steps.len().div_ceil(PER_BAND));
+        let text = w.bands.join("\n");
+        // Each box's label, in the search's order.
+        let mut at = 0;
+        for s in &steps {
+            let label = format!("{}: ({}, {})", s.depth, s.row, s.col);
+            at += text[at..].find(&label).unwrap_or_else(|| panic!("{label}"));
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let dead = steps.iter().filter(|s| s.dead).count();
+        assert_eq!(words.iter().filter(|w| **w == "X").count(), dead);
+        assert_eq!(words.iter().filter(|w| **w == "solution").count(), 1);
+        assert_eq!(words.last(), Some(&"solution"));
+        // Boxes side by side: no line wider than a code block's 80 columns.
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    }
 
     #[test]
     fn the_trace_is_the_csp_run_and_each_next_row_is_the_one_placed_next() {
@@ -219,14 +302,15 @@ mod tests {
         // The worked example stops at the first solution, with the totals
         // of the whole count.
         let w = worked().expect("worked example");
-        assert_eq!(w.steps[..], steps[..w.steps.len()]);
-        assert!(w.steps.last().is_some_and(|s| s.solution));
-        assert_eq!(w.steps.iter().filter(|s| s.solution).count(), 1);
+        let shown = to_first(steps.clone()).expect("a solution");
+        assert_eq!(shown[..], steps[..shown.len()]);
+        assert!(shown.last().is_some_and(|s| s.solution));
+        assert_eq!(shown.iter().filter(|s| s.solution).count(), 1);
         assert_eq!((w.nodes, w.solutions), (nodes, solutions));
         assert_eq!(w.dead, steps.iter().filter(|s| s.dead).count());
         // The paper exercise goes on from there: row 1, column 3, after
         // which exactly one row has one column, the one filled next.
-        let after = &steps[w.steps.len()];
+        let after = &steps[shown.len()];
         assert_eq!((after.depth, after.row, after.col), (1, 1, 3));
         let doms = domains(N, &[(0, 2)]);
         assert_eq!(after.next, least_room(&doms));

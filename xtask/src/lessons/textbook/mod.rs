@@ -14,15 +14,18 @@ use super::{Chapter, Ctx};
 #[cfg(test)]
 mod flips;
 mod growth;
+mod restarts;
 mod tables;
 
-use crate::analysis::textbook::{Point, point, restart_cost};
+use crate::analysis::textbook::{Point, point};
 use crate::analysis::{Spread, Verdict};
 use crate::figure::{Chart, Figure, Line, LineChart, Unit};
 #[cfg(test)]
 pub(super) use flips::{SAYS, flips};
 use growth::growth;
 pub use growth::{Ended, Growth};
+pub use restarts::{RestartVsSideways, Restarts};
+use restarts::{restart_vs_sideways, restarts};
 pub(super) use tables::tables_page;
 #[cfg(test)]
 pub(super) use tables::{TABLES_SAYS, tables_flips};
@@ -136,53 +139,6 @@ fn at_eight(p: &Point) -> AtEight {
     }
 }
 
-/// Random restarts: the cost the book's formula predicts from our climbs,
-/// against the cost measured.
-#[derive(Clone, Debug, Serialize)]
-pub struct Restarts {
-    /// The restarting method.
-    pub method: String,
-    /// The climb it repeats.
-    pub climb: String,
-    /// Climbs per solution the formula expects, 1/p.
-    pub climbs: f64,
-    /// The formula's cost in steps, with its range.
-    pub predicted: f64,
-    /// Lower end.
-    pub predicted_low: f64,
-    /// Upper end.
-    pub predicted_high: f64,
-    /// The measured mean steps, with its 95 % interval.
-    pub measured: f64,
-    /// Lower end.
-    pub measured_low: f64,
-    /// Upper end.
-    pub measured_high: f64,
-    /// Measured against predicted.
-    pub verdict: Verdict,
-    /// The book's figure.
-    pub book: f64,
-    /// Measured against the book's figure.
-    pub vs_book: Verdict,
-    /// Whether every figure the book works it out from (the climb's share
-    /// and steps) agrees with ours.
-    pub book_inputs_agree: bool,
-}
-
-/// Plain restarts against restarts with sideways moves at one n: mean steps
-/// per solved start (each a solution, failed climbs included).
-#[derive(Clone, Debug, Serialize)]
-pub struct RestartVsSideways {
-    /// n.
-    pub n: usize,
-    /// Plain random restarts' mean steps.
-    pub restarts: f64,
-    /// Random restarts with sideways moves' mean steps.
-    pub sideways: f64,
-    /// Plain restarts against sideways (95 % intervals apart or not).
-    pub verdict: Verdict,
-}
-
 /// Min-conflicts at a million queens.
 #[derive(Clone, Debug, Serialize)]
 pub struct Million {
@@ -283,37 +239,7 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
     let all = points(ctx);
     let eight: Vec<AtEight> = all.iter().filter(|p| p.n == 8).map(at_eight).collect();
     let starts = eight.iter().map(|e| e.starts).max()?;
-    let at8 = |id: &str| all.iter().find(|p| p.n == 8 && p.approach == id);
-    let restarts: Vec<Restarts> = BOOK_RESTARTS
-        .iter()
-        .filter_map(|&(method, climb, book)| {
-            let predicted = restart_cost(at8(climb)?)?;
-            let measured = at8(method)?.steps_solved?;
-            Some(Restarts {
-                method: method.into(),
-                climb: climb.into(),
-                climbs: 1.0 / at8(climb)?.share.median,
-                predicted: predicted.median,
-                predicted_low: predicted.low,
-                predicted_high: predicted.high,
-                measured: measured.median,
-                measured_low: measured.low,
-                measured_high: measured.high,
-                verdict: Verdict::of(measured, predicted),
-                book,
-                vs_book: Verdict::of(measured, Spread::rounded(book)),
-                book_inputs_agree: eight.iter().filter(|e| e.method == climb).all(|e| {
-                    [
-                        e.solved_vs_book,
-                        e.steps_solved_vs_book,
-                        e.steps_failed_vs_book,
-                    ]
-                    .iter()
-                    .all(|v| v.is_none_or(|v| v == Verdict::WithinNoise))
-                }),
-            })
-        })
-        .collect();
+    let restarts = restarts(&all, &eight);
     let growth = growth(&all, &eight);
     let million = all.iter().find(|p| p.n >= 1_000_000).and_then(|p| {
         let s = p.steps_solved?;
@@ -342,24 +268,7 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
         .chain(million.iter().map(|m| Some(m.vs_book)))
         .flatten()
         .collect();
-    let mut restart_vs_sideways = all
-        .iter()
-        .filter(|p| p.approach == "random-restart")
-        .filter_map(|p| {
-            let plain = p.steps_solved?;
-            let sideways = all
-                .iter()
-                .find(|q| q.n == p.n && q.approach == "random-restart-sideways")?
-                .steps_solved?;
-            Some(RestartVsSideways {
-                n: p.n,
-                restarts: plain.median,
-                sideways: sideways.median,
-                verdict: Verdict::of(plain, sideways),
-            })
-        })
-        .collect::<Vec<_>>();
-    restart_vs_sideways.sort_by_key(|r| r.n);
+    let restart_vs_sideways = restart_vs_sideways(&all);
     let stopped_solving = growth
         .iter()
         .filter(|g| g.ended == Ended::NoneSolved)

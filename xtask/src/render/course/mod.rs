@@ -12,6 +12,7 @@ pub mod env;
 pub mod exercises;
 pub mod instrument;
 mod pages;
+pub mod reading;
 pub mod tracked;
 
 #[cfg(test)]
@@ -113,7 +114,9 @@ pub struct Rendered {
     pub title: String,
     /// Its `**Take-home.**` line, if it has one.
     pub take_home: Option<String>,
-    /// Minutes to read the student's text, at 200 words a minute.
+    /// What the student's text holds, for its reading time.
+    pub reading: reading::Reading,
+    /// Minutes to read the student's text, by [`reading`]'s rule.
     pub minutes: f64,
     /// The student's text (no answers).
     #[serde(skip)]
@@ -208,13 +211,14 @@ impl Course {
             Some(rest.split_whitespace().collect::<Vec<_>>().join(" "))
         });
         let text = format!("{}\n", text.trim_end());
-        let words = text.split_whitespace().count();
+        let reading = reading::Reading::of(reading::before_exercises(&text));
         Ok(Rendered {
             file: plan.file.to_string(),
             part: plan.part,
             title,
             take_home,
-            minutes: words as f64 / 200.0,
+            minutes: reading.minutes(),
+            reading,
             text,
             exercises,
         })

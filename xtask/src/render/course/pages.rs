@@ -39,6 +39,8 @@ struct IndexFacts<'a> {
     left_out: Vec<LeftOut>,
     /// Minutes to read the core chapters.
     core_minutes: f64,
+    /// The rule that gives them.
+    reading_rule: super::reading::Rule,
     /// Whether some studies were kept from an earlier run.
     kept: bool,
 }
@@ -94,6 +96,7 @@ pub fn pages(
             .filter(|r| r.part == Part::Core)
             .map(|r| r.minutes)
             .sum(),
+        reading_rule: super::reading::RULE,
         kept: m.kept_studies().next().is_some(),
     };
     let mut out = BTreeMap::new();

@@ -261,6 +261,12 @@ fn structure(plan: &Plan, r: &Rendered) -> Vec<String> {
             out.push(format!("{}: `{mark}` must appear once", plan.file));
         }
     }
+    if r.take_home.is_none() {
+        out.push(format!(
+            "{}: the take-home must open a paragraph of its own (the index quotes it)",
+            plan.file
+        ));
+    }
     let kinds: Vec<&str> = r.exercises.iter().map(|e| e.kind.as_str()).collect();
     if !(2..=4).contains(&kinds.len()) || !kinds.contains(&"run") || !kinds.contains(&"paper") {
         out.push(format!(
@@ -323,15 +329,20 @@ fn the_core_reads_in_under_half_an_hour() {
     let chapters = crate::lessons::chapters(&data);
     let all: Vec<Chapter> = chapters.iter().filter_map(|(_, c)| c.clone()).collect();
     let course = Course::new(&templates, figures(&data, &all)).unwrap_or_else(|e| panic!("{e}"));
-    let minutes: f64 = chapters
+    let core: Vec<super::Rendered> = chapters
         .iter()
         .filter(|(p, _)| p.part == Part::Core)
         .filter_map(|(p, c)| course.chapter(&templates, p, c.as_ref()?).ok())
-        .map(|r| r.minutes)
-        .sum();
+        .collect();
+    let minutes: f64 = core.iter().map(|r| r.minutes).sum();
+    let each: Vec<String> = core
+        .iter()
+        .map(|r| format!("{} {:.1} min {:?}", r.file, r.minutes, r.reading))
+        .collect();
     assert!(
         minutes < 30.0,
-        "the core takes {minutes:.2} minutes at 200 words a minute"
+        "the core takes {minutes:.2} minutes by the reading rule:\n{}",
+        each.join("\n")
     );
 }
 
