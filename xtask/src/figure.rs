@@ -57,7 +57,8 @@ pub struct Line {
     pub colour: String,
     /// Its marker.
     pub marker: Marker,
-    /// Dashed (a second series of the same approach, e.g. on every core).
+    /// Dashed (a second series of the same approach, e.g. on every core,
+    /// or a line that retraces another, so that both show).
     pub dashed: bool,
     /// (x, median) points.
     pub points: Vec<(f64, f64)>,
@@ -119,6 +120,18 @@ pub struct LineChart {
     pub y_unit: Unit,
     /// The lines (at most [`MAX_LINES`]).
     pub lines: Vec<Line>,
+    /// Values the reader compares the lines with, drawn across the chart.
+    pub references: Vec<Reference>,
+}
+
+/// A horizontal line at a value a chart is read against (the ideal
+/// speed-up, parity), labelled at its right end like a line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reference {
+    /// Its value on the y axis.
+    pub y: f64,
+    /// Its label, e.g. "ideal ×2".
+    pub label: String,
 }
 
 /// The x axis of charts against the board size.
@@ -142,6 +155,7 @@ impl LineChart {
             y_log: true,
             y_unit,
             lines,
+            references: Vec::new(),
         }
     }
 }
@@ -180,6 +194,44 @@ pub struct BarChart {
     pub bars: Vec<Bar>,
 }
 
+/// One share with its interval, in percent (0..100).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Share {
+    /// The share.
+    pub percent: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+/// One row of a [`ShareGrid`]: a method or setting.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShareRow {
+    /// Its name, at the left.
+    pub label: String,
+    /// One cell per column; `None` where that size was not measured.
+    pub cells: Vec<Option<Share>>,
+}
+
+/// Shares solved as a table drawn large: a row per method, a column per
+/// n, each cell its share written out on a shade of the share unsolved,
+/// its interval under it. For shares that crowd at 100 %, where lines and
+/// points would hide one another.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShareGrid {
+    /// File stem.
+    pub name: &'static str,
+    /// Title.
+    pub title: String,
+    /// What the columns are, e.g. "n (board size)".
+    pub x_desc: String,
+    /// The column headings' values (board sizes).
+    pub columns: Vec<usize>,
+    /// The rows, first on top.
+    pub rows: Vec<ShareRow>,
+}
+
 /// A solved board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardPicture {
@@ -198,6 +250,8 @@ pub enum Chart {
     Line(LineChart),
     /// Horizontal bars.
     Bar(BarChart),
+    /// Shares in a table.
+    Shares(ShareGrid),
     /// A board.
     Board(BoardPicture),
 }
@@ -208,6 +262,7 @@ impl Chart {
         match self {
             Chart::Line(c) => c.name,
             Chart::Bar(c) => c.name,
+            Chart::Shares(c) => c.name,
             Chart::Board(b) => &b.name,
         }
     }
@@ -217,6 +272,7 @@ impl Chart {
         match self {
             Chart::Line(c) => &c.title,
             Chart::Bar(c) => &c.title,
+            Chart::Shares(c) => &c.title,
             Chart::Board(b) => &b.title,
         }
     }
@@ -226,6 +282,7 @@ impl Chart {
         match self {
             Chart::Line(c) => c.lines.iter().all(|l| l.points.is_empty()),
             Chart::Bar(c) => c.bars.is_empty(),
+            Chart::Shares(c) => c.rows.iter().all(|r| r.cells.iter().all(Option::is_none)),
             Chart::Board(b) => b.cols.is_empty(),
         }
     }

@@ -171,6 +171,7 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
         .collect();
     vec![Figure {
         chart: Chart::Line(LineChart {
+            references: Vec::new(),
             name: "constructions_time",
             title: "A tuned least room to move and a formula, against local search".into(),
             x_desc: "n (board size = number of queens, log scale)".into(),

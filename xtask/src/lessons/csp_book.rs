@@ -96,8 +96,8 @@ pub struct Backjump {
     pub with: String,
     /// Without.
     pub without: String,
-    /// With against without: lower, higher or within noise (ranges of runs).
-    pub verdict: Verdict,
+    /// With against without, the runs' total checks by the rank test.
+    pub verdict: Judged,
 }
 
 /// Total checks of each run (by seed) of one setting: `None` when over the budget.
@@ -225,18 +225,15 @@ pub fn csp_book(ctx: &Ctx) -> Option<CspBook> {
         .zip(&by_book)
         .all(|(a, b)| a.name == b.name || (rank_key(a) == rank_key(b) && theirs(a) == theirs(b)));
     let find = |name: &str| settings.iter().find(|s| s.name == name);
-    let range = |s: &Setting| match (s.median_k, s.low_k, s.high_k) {
-        (Some(m), Some(lo), Some(hi)) => Spread::new(m, lo, hi),
-        _ => Spread::exact(f64::INFINITY),
-    };
     let backjumping = [("CBJ+MRV", "BT+MRV"), ("FC-CBJ+MRV", "FC+MRV")]
         .iter()
         .filter_map(|&(with, without)| {
-            let (w, o) = (find(with)?, find(without)?);
+            find(with)?;
+            find(without)?;
             Some(Backjump {
                 with: with.into(),
                 without: without.into(),
-                verdict: Verdict::of(range(w), range(o)),
+                verdict: Judged::counts(&run_totals(rows, with), &run_totals(rows, without)),
             })
         })
         .collect();

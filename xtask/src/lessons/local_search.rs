@@ -204,6 +204,7 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
         .collect();
     let mut out = vec![Figure {
         chart: Chart::Line(LineChart {
+            references: Vec::new(),
             name: "local_iterations",
             title: "Iterations (queens picked) to a solution".into(),
             x_desc: "n (board size = number of queens, log scale)".into(),

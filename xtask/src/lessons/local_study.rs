@@ -15,7 +15,7 @@ use super::Ctx;
 use crate::analysis::local_study::{Point, fisher, solved_within, summarise, wilson};
 use crate::analysis::{Judged, Verdict};
 use crate::data::local_study::Row;
-use crate::figure::{Chart, Figure, Line, LineChart, Unit};
+use crate::figure::{Chart, Figure, Line, LineChart, Share, ShareGrid, ShareRow, Unit};
 use crate::style;
 
 /// aima-python's own default for `min_conflicts` (`max_steps=100000`).
@@ -292,64 +292,48 @@ fn setting_line(s: &StudySetting, points: Vec<(f64, f64)>, spread: Vec<(f64, f64
     }
 }
 
-/// `study_success` (points with interval bars, each setting offset a little
-/// on the logarithmic n axis so the bars stand side by side) and
-/// `study_moves_8` (four settings, distinct colours).
+/// `study_success` (a table: a row per setting, a column per n, as the
+/// shares crowd at 100 %) and `study_moves_8` (four settings, distinct
+/// colours).
 pub fn figures(ctx: &Ctx) -> Vec<Figure> {
     let all = &ctx.data.local_study;
     let points = summarise(all);
-    let failing: Vec<&StudySetting> = STUDY
+    let mut columns: Vec<usize> = points.iter().map(|p| p.n).collect();
+    columns.sort_unstable();
+    columns.dedup();
+    let rows = STUDY
         .iter()
-        .filter(|s| {
-            s.name == NQ_MC.name
-                || points
-                    .iter()
-                    .any(|p| p.setting == s.name && p.solved < p.runs)
-        })
-        .collect();
-    let k = failing.len() as f64;
-    let success = failing
-        .iter()
-        .enumerate()
-        .map(|(j, s)| {
-            let shift = 1.12f64.powf(j as f64 - (k - 1.0) / 2.0);
-            let mine: Vec<&Point> = points.iter().filter(|p| p.setting == s.name).collect();
-            setting_line(
-                s,
-                mine.iter()
-                    .map(|p| (p.n as f64 * shift, 100.0 * p.solved as f64 / p.runs as f64))
-                    .collect(),
-                mine.iter()
-                    .map(|p| {
-                        let (lo, hi) = wilson(p.solved, p.runs);
-                        (p.n as f64 * shift, 100.0 * lo, 100.0 * hi)
+        .filter(|s| points.iter().any(|p| p.setting == s.name))
+        .map(|s| ShareRow {
+            label: s.name.into(),
+            cells: columns
+                .iter()
+                .map(|&n| {
+                    let p = points.iter().find(|p| p.setting == s.name && p.n == n)?;
+                    let (lo, hi) = wilson(p.solved, p.runs);
+                    Some(Share {
+                        percent: 100.0 * p.solved as f64 / p.runs as f64,
+                        low: 100.0 * lo,
+                        high: 100.0 * hi,
                     })
-                    .collect(),
-            )
-        })
-        // Points and their bars only: the sizes between are not measured,
-        // and the offsets would make a joining line lie.
-        .map(|l: Line| Line {
-            breaks: l.points.iter().skip(1).map(|p| p.0).collect(),
-            ..l
+                })
+                .collect(),
         })
         .collect();
     let small = points.iter().map(|p| p.n).min().unwrap_or(8);
     vec![
         Figure {
-            chart: Chart::Line(LineChart {
+            chart: Chart::Shares(ShareGrid {
                 name: "study_success",
                 title: "Share of runs solved, with 95 % intervals".into(),
-                x_desc: "n (board size, log scale; settings set slightly apart)".into(),
-                y_desc: "runs solved within the move budget (%)".into(),
-                x_log: true,
-                y_log: false,
-                y_unit: Unit::Percent,
-                lines: success,
+                x_desc: "n (board size)".into(),
+                columns,
+                rows,
             }),
         },
         Figure {
             chart: Chart::Line(LineChart {
+                references: Vec::new(),
                 name: "study_moves_8",
                 title: format!("Moves needed at n = {small}"),
                 x_desc: "m = moves (log scale)".into(),

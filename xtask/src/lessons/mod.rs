@@ -9,6 +9,8 @@
 
 mod aima_python;
 mod block_sums;
+#[cfg(test)]
+mod chart_tests;
 pub mod classroom;
 mod constructions;
 mod csp_book;

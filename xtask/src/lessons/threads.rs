@@ -6,7 +6,8 @@ use serde::Serialize;
 
 use super::{Chapter, Ctx, N_AXIS};
 use crate::analysis::{FIT_FLOOR_NS, Judged, Series, Verdict};
-use crate::figure::{Chart, Figure, Line, LineChart, Unit};
+use crate::figure::{Chart, Figure, Line, LineChart, Reference, Unit};
+use crate::format;
 
 /// Speed-up of each n both runs measured: (n, one thread / every core).
 pub fn speedups(one: &Series, all: &Series) -> Vec<(usize, f64)> {
@@ -230,6 +231,16 @@ fn figures(ctx: &Ctx, cores: usize) -> Vec<Figure> {
             y_log: false,
             y_unit: Unit::Ratio,
             lines,
+            references: vec![
+                Reference {
+                    y: cores as f64,
+                    label: format!("ideal {}", format::ratio(cores as f64)),
+                },
+                Reference {
+                    y: 1.0,
+                    label: "no gain ×1".into(),
+                },
+            ],
         }),
     }]
 }

@@ -237,6 +237,7 @@ pub fn tree(ctx: &Ctx) -> Option<TreeFacts> {
 fn figures(d: &Depths) -> Vec<Figure> {
     vec![Figure {
         chart: Chart::Line(LineChart {
+            references: Vec::new(),
             name: "tree_nodes_per_depth",
             title: format!("Nodes at each depth of the search tree, n = {}", d.n),
             x_desc: "depth (queens placed; 0 is the empty board)".into(),

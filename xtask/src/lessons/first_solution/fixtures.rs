@@ -114,7 +114,7 @@ pub(in crate::lessons) const SAYS: &[crate::lessons::Says] = &[
     crate::lessons::says!(
         "searches share equal counts",
         |f| list(f, "same_steps").count() > 0,
-        "(searches with equal counts share one:",
+        "(searches with equal counts share one, drawn to the largest n of any:",
         ""
     ),
     crate::lessons::says!(

@@ -311,15 +311,45 @@ fn reach_of(ctx: &Ctx, s: &Series, family: Family, origin: Origin) -> Option<Rea
 }
 
 /// The exhaustive placement searches drawn: of a group that takes exactly
-/// the same placements, only the first; no splitting counter.
+/// the same placements, only the one measured at the most sizes (the first
+/// of those), so the group's line runs as far as any of them went.
 fn drawn<'s, 'a>(first: &'s [Series<'a>]) -> Vec<&'s Series<'a>> {
+    let sizes = |id: &String| {
+        first
+            .iter()
+            .find(|s| &s.approach.id == id)
+            .map_or(0, |s| s.points.iter().filter(|p| p.steps.is_some()).count())
+    };
     let groups = analysis::same_steps(first);
-    let hidden: Vec<&String> = groups.iter().flat_map(|g| &g[1..]).collect();
+    let hidden: Vec<&String> = groups
+        .iter()
+        .flat_map(|g| {
+            let kept = g.iter().rev().max_by_key(|id| sizes(id));
+            g.iter().filter(move |id| Some(*id) != kept)
+        })
+        .collect();
     first
         .iter()
-        .filter(|s| places_queens(s) && !hidden.contains(&&s.approach.id) && !s.approach.splits)
+        .filter(|s| places_queens(s) && !hidden.contains(&&s.approach.id))
         .take(MAX_LINES)
         .collect()
+}
+
+/// Dashes each line that retraces an earlier one (the same value at most
+/// of the sizes they share), so that both stay visible.
+fn dash_retraced(lines: &mut [Line]) {
+    for k in 1..lines.len() {
+        let (earlier, rest) = lines.split_at_mut(k);
+        let line = &mut rest[0];
+        line.dashed = earlier.iter().any(|e| {
+            let same: Vec<bool> = line
+                .points
+                .iter()
+                .filter_map(|p| e.points.iter().find(|q| q.0 == p.0).map(|q| q.1 == p.1))
+                .collect();
+            2 * same.iter().filter(|&&b| b).count() > same.len()
+        });
+    }
 }
 
 /// The facts, if the exhaustive and local searches were measured.
@@ -413,9 +443,15 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
     for l in &mut contrast {
         l.spread.clear();
     }
+    let mut exhaustive: Vec<Line> = drawn(&ctx.first)
+        .iter()
+        .map(|s| dense(line(s, &steps)))
+        .collect();
+    dash_retraced(&mut exhaustive);
     vec![
         Figure {
             chart: Chart::Line(LineChart {
+                references: Vec::new(),
                 name: "first_exhaustive_steps",
                 title: format!("Queen placements to the first solution, n ≤ {DENSE_UP_TO}"),
                 x_desc: N_AXIS.into(),
@@ -423,14 +459,12 @@ fn figures(ctx: &Ctx) -> Vec<Figure> {
                 x_log: false,
                 y_log: true,
                 y_unit: Unit::Count,
-                lines: drawn(&ctx.first)
-                    .iter()
-                    .map(|s| dense(line(s, &steps)))
-                    .collect(),
+                lines: exhaustive,
             }),
         },
         Figure {
             chart: Chart::Line(LineChart {
+                references: Vec::new(),
                 name: "first_local_time",
                 title: "Time to one solution: local search and backtracking".into(),
                 x_desc: "n (board size = number of queens, log scale)".into(),

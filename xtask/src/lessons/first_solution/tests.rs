@@ -93,3 +93,42 @@ fn one_unit_per_chart_and_one_growth_rate() {
         );
     }
 }
+
+#[test]
+fn every_placement_search_is_drawn_or_shares_a_line_that_runs_as_far() {
+    let data = committed();
+    let ctx = Ctx::new(&data);
+    let figs = figures(&ctx);
+    let Some(Chart::Line(c)) = figs.first().map(|f| &f.chart) else {
+        panic!("first_exhaustive_steps first")
+    };
+    assert_eq!(c.name, "first_exhaustive_steps");
+    let groups = analysis::same_steps(&ctx.first);
+    let dense = |s: &Series| -> Vec<(f64, f64)> {
+        s.points
+            .iter()
+            .filter(|p| p.n <= DENSE_UP_TO)
+            .filter_map(|p| Some((p.n as f64, p.steps?)))
+            .collect()
+    };
+    for s in ctx.first.iter().filter(|s| places_queens(s)) {
+        let drawn = |id: &str| c.lines.iter().find(|l| l.label == id);
+        let line = drawn(&s.approach.id).or_else(|| {
+            let g = groups.iter().find(|g| g.contains(&s.approach.id))?;
+            g.iter().find_map(|id| drawn(id))
+        });
+        let line = line.unwrap_or_else(|| panic!("{} is not drawn", s.approach.id));
+        // Its line holds every size it measured, with its count.
+        for p in dense(s) {
+            assert!(line.points.contains(&p), "{}: {p:?}", s.approach.id);
+        }
+    }
+    // A line that retraces another is dashed, so both show.
+    for (k, l) in c.lines.iter().enumerate() {
+        let retraces = c.lines[..k].iter().any(|e| {
+            let same = l.points.iter().filter(|p| e.points.contains(p)).count();
+            2 * same > l.points.len()
+        });
+        assert_eq!(l.dashed, retraces, "{}", l.label);
+    }
+}

@@ -1,13 +1,12 @@
-//! The chapter's charts: nodes to the first solution for O'Keefe's order
-//! against row order, and the lab's settings for a first solution and for
+//! The chapter's charts: row order's nodes to the first solution over
+//! O'Keefe's order, and the lab's settings for a first solution and for
 //! counting. A line is cut where a size between two of its points was not
 //! measured, so no segment stands for sizes nobody ran.
 
 use super::lab::{self, points};
-use crate::analysis::Series;
-use crate::figure::{Bar, BarChart, Chart, Figure, Line, LineChart, Unit};
+use crate::figure::{Bar, BarChart, Chart, Figure, Line, LineChart, Reference, Unit};
 use crate::format::{human_count, human_seconds};
-use crate::lessons::{Ctx, N_AXIS, line, steps};
+use crate::lessons::{Ctx, N_AXIS};
 use crate::measure::csp_grid::{Knob, SETTINGS};
 use crate::style;
 
@@ -23,21 +22,40 @@ pub fn pieces(mut line: Line, joined: &dyn Fn(f64, f64) -> bool) -> Line {
     line
 }
 
-/// Row order against O'Keefe's least room to move, first solution.
+/// Row order's placements to the first solution divided by least room to
+/// move's, at each n both reached, against parity (×1): the chapter's
+/// comparison on its own, where chapter 4's chart shows each search's
+/// placements.
 pub fn ordering_first(ctx: &Ctx) -> Figure {
-    let lines = ["bitmask", "mrv"]
-        .iter()
-        .filter_map(|id| ctx.first(id))
-        .map(|s: &Series| pieces(line(s, &steps), &|a, b| b - a <= 1.0))
-        .collect();
+    let lines = match (ctx.first("bitmask"), ctx.first("mrv")) {
+        (Some(row), Some(mrv)) => {
+            let points = row
+                .points
+                .iter()
+                .filter_map(|p| Some((p.n as f64, p.steps? / mrv.at(p.n)?.steps?)))
+                .collect();
+            let line = Line {
+                label: "bitmask ÷ mrv".into(),
+                points,
+                ..Line::of(mrv.approach)
+            };
+            vec![pieces(line, &|a, b| b - a <= 1.0)]
+        }
+        _ => Vec::new(),
+    };
+    let mut chart = LineChart::by_n(
+        "ordering_first",
+        "First solution: row order's placements ÷ least room to move's",
+        "bitmask's placements / mrv's (log scale)",
+        Unit::Ratio,
+        lines,
+    );
+    chart.references.push(Reference {
+        y: 1.0,
+        label: "equal ×1".into(),
+    });
     Figure {
-        chart: Chart::Line(LineChart::by_n(
-            "ordering_first",
-            "Nodes to the first solution: row order against least room to move",
-            "queen placements (log scale)",
-            Unit::Count,
-            lines,
-        )),
+        chart: Chart::Line(chart),
     }
 }
 
@@ -107,6 +125,7 @@ pub fn lab_first(ctx: &Ctx) -> Figure {
         .collect();
     Figure {
         chart: Chart::Line(LineChart {
+            references: Vec::new(),
             name: "lab_first",
             title: "Nodes to the first solution, one knob at a time".into(),
             x_desc: format!("{N_AXIS}, log scale"),

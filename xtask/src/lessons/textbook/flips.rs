@@ -80,7 +80,7 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                 c.fewest.push("BT".into());
             }
             for b in &mut c.backjumping {
-                b.verdict = v;
+                b.verdict.is = v;
             }
         }
         f.agree = if v == Verdict::WithinNoise {
@@ -132,7 +132,7 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                 e.steps_failed = None;
             }
         }
-        out.push(Chapter::new(&f, figures(ctx)));
+        out.push(Chapter::new(&f, figures::figures(ctx)));
     }
     let mut f = base;
     f.restart_vs_sideways.clear();
@@ -140,7 +140,7 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     f.aima = None;
     f.checks = 0;
     f.agree = 0;
-    out.push(Chapter::new(&f, figures(ctx)));
+    out.push(Chapter::new(&f, figures::figures(ctx)));
     out
 }
 
@@ -259,25 +259,25 @@ pub(in crate::lessons) const SAYS: &[Says] = &[
     ),
     says!(
         "/csp/same_ranking" == true,
-        "The book's four settings rank as in the book;",
+        "The book's four settings rank as in the book.",
         "do not rank"
     ),
     says!(
         "/csp/same_ranking" == false,
-        "The book's four settings do not rank as in the book;",
+        "The book's four settings do not rank as in the book.",
         "settings rank as in"
     ),
     says!(
         "backjumping always fewer",
-        |f| some_all(&f["csp"], "backjumping", |b| b["verdict"] == "lower"),
-        "fewer checks, beyond the runs' range",
-        "more checks, beyond"
+        |f| some_all(&f["csp"], "backjumping", |b| b["verdict"]["is"] == "lower"),
+        "fewer checks (",
+        "more checks ("
     ),
     says!(
         "backjumping always more",
-        |f| some_all(&f["csp"], "backjumping", |b| b["verdict"] == "higher"),
-        "more checks, beyond the runs' range",
-        "fewer checks, beyond"
+        |f| some_all(&f["csp"], "backjumping", |b| b["verdict"]["is"] == "higher"),
+        "more checks (",
+        "fewer checks ("
     ),
     says!(
         "/aima" == null,

@@ -11,6 +11,7 @@ use super::aima_python::{AimaPython, aima_python};
 use super::csp_book::{CspBook, csp_book};
 use super::{Chapter, Ctx};
 
+mod figures;
 #[cfg(test)]
 mod flips;
 mod growth;
@@ -19,7 +20,6 @@ mod tables;
 
 use crate::analysis::textbook::{Point, point};
 use crate::analysis::{Spread, Verdict};
-use crate::figure::{Chart, Figure, Line, LineChart, Unit};
 #[cfg(test)]
 pub(super) use flips::{SAYS, flips};
 use growth::growth;
@@ -301,82 +301,8 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
     })
 }
 
-/// One line per method that measured more than one size.
-fn lines(
-    ctx: &Ctx,
-    value: impl Fn(&Point) -> Option<f64>,
-    keep: impl Fn(&str) -> bool,
-) -> Vec<Line> {
-    let all = points(ctx);
-    let mut out = Vec::new();
-    // The methods in the study's order (the rows at n = 8 come first).
-    for (id, knobs) in all
-        .iter()
-        .filter(|p| p.n == 8)
-        .map(|p| (p.approach.as_str(), p.knobs.as_str()))
-    {
-        let Some(meta) = ctx.data.approach(id) else {
-            continue;
-        };
-        if !keep(id) {
-            continue;
-        }
-        let pts: Vec<(f64, f64)> = all
-            .iter()
-            .filter(|p| p.approach == id && p.knobs == knobs && p.n < 1_000_000 && p.starts > 0)
-            .filter_map(|p| Some((p.n as f64, value(p)?)))
-            .collect();
-        if pts.len() > 1 {
-            out.push(Line {
-                points: pts,
-                ..Line::of(meta)
-            });
-        }
-    }
-    out.truncate(crate::figure::MAX_LINES);
-    out
-}
-
-fn figures(ctx: &Ctx) -> Vec<Figure> {
-    let always_solve = |id: &str| id.starts_with("random-restart");
-    vec![
-        Figure {
-            chart: Chart::Line(LineChart {
-                name: "textbook_solved",
-                title: "Share of random starts solved".into(),
-                x_desc: "n (board size, log scale)".into(),
-                y_desc: "starts solved (%)".into(),
-                x_log: true,
-                y_log: false,
-                y_unit: Unit::Percent,
-                lines: lines(
-                    ctx,
-                    |p| Some(100.0 * p.share.median),
-                    |id| !always_solve(id),
-                ),
-            }),
-        },
-        Figure {
-            chart: Chart::Line(LineChart {
-                name: "textbook_steps",
-                title: "Steps of a solved start (mean)".into(),
-                x_desc: "n (board size, log scale)".into(),
-                y_desc: "steps (each method's own unit, log scale)".into(),
-                x_log: true,
-                y_log: true,
-                y_unit: Unit::Count,
-                lines: lines(
-                    ctx,
-                    |p| p.steps_solved.map(|s| s.median),
-                    |id| !id.starts_with("hill-climbing") && id != "first-choice",
-                ),
-            }),
-        },
-    ]
-}
-
 pub(super) fn chapter(ctx: &Ctx) -> Option<Chapter> {
-    Some(Chapter::new(&textbook(ctx)?, figures(ctx)))
+    Some(Chapter::new(&textbook(ctx)?, figures::figures(ctx)))
 }
 
 #[cfg(test)]

@@ -17,18 +17,38 @@ fn towards(a: RGBColor, b: RGBColor, t: f64) -> RGBColor {
     RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
-/// A lighter mix of a colour (whiskers, leaders, unfinished bars).
+/// A lighter mix of a colour (unfinished bars).
 pub(super) fn lighter(c: RGBColor, t: f64) -> RGBColor {
     towards(c, RGBColor(255, 255, 255), t)
 }
 
-/// The colour for text in a line's colour: pale colours a little darker,
-/// so that their labels still read on white.
-pub(super) fn label_colour(c: RGBColor) -> RGBColor {
-    let l = 0.2126 * f64::from(c.0) + 0.7152 * f64::from(c.1) + 0.0722 * f64::from(c.2);
-    if l > 150.0 {
-        towards(c, RGBColor(0, 0, 0), 0.3)
-    } else {
-        c
-    }
+/// The contrast a mark needs on white to be seen projected: WCAG's 3 : 1
+/// for large text and for the parts of a graphic one must see.
+pub(super) const PROJECTED: f64 = 3.0;
+
+/// WCAG's contrast ratio of two colours, 1 (none) to 21.
+pub(super) fn contrast(a: RGBColor, b: RGBColor) -> f64 {
+    let lum = |c: RGBColor| {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.040_45 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
+    };
+    let (x, y) = (lum(a), lum(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// A line's colour for its label, whiskers and leader: the colour itself,
+/// or, if it is too pale to see projected on white, the least darker mix
+/// of it that is not.
+pub(super) fn legible(c: RGBColor) -> RGBColor {
+    (0..=20)
+        .map(|k| towards(c, RGBColor(0, 0, 0), f64::from(k) / 20.0))
+        .find(|&d| contrast(d, WHITE) >= PROJECTED)
+        .unwrap_or(RGBColor(0, 0, 0))
 }

@@ -1,5 +1,6 @@
 //! Line charts: each line in its own colour and marker, whiskers for the
-//! spread, direct labels at the right end and, for many lines, a legend box.
+//! spread, reference lines to read them against, and direct labels at the
+//! right end (no legend: a label beside its line is read at once).
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -7,28 +8,32 @@ use plotters::style::FontTransform;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::axis::{Axis, extent, grid, padded, spaced, ticks, usable};
-use super::colour::{colour_of, label_colour, lighter};
-use super::labels::{Slot, legend, place};
+use super::colour::{colour_of, legible};
+use super::labels::{Slot, place};
 use super::marker::{MARKER_R, marker_with_halo, polyline};
 use super::text::{below_title, font, line_height, no_data, text, text_width, title, wrap};
-use super::{DESC_PX, Drawn, INK, LABEL_PX, MARGIN, TICK_PX, WIDTH};
+use super::{AXIS, DESC_PX, Drawn, INK, LABEL_PX, MARGIN, TICK_PX, WIDTH};
 use crate::figure::{Line, LineChart, Unit, count_label};
 
 /// Size of a line chart, in pixels.
 pub(super) const LINE_SIZE: (u32, u32) = (WIDTH as u32, 1000);
 /// Line width of a line chart, in pixels.
 pub(super) const LINE_WIDTH: u32 = 5;
-/// Lines a chart may carry before it also gets a legend box.
-const LEGEND_FROM: usize = 7;
+/// Line width of a whisker, in pixels.
+pub(super) const WHISKER_WIDTH: u32 = 4;
+/// Half the width of a whisker's end caps, in pixels.
+const CAP: i32 = 8;
+/// Line width of a reference line, in pixels.
+const REFERENCE_WIDTH: u32 = 3;
 
 /// A line's drawable part: its usable points (by x) and whiskers.
-pub(super) struct Drawable<'a> {
+struct Drawable<'a> {
     /// The line as the chart gives it.
-    pub(super) line: &'a Line,
+    line: &'a Line,
     /// Its colour.
-    pub(super) colour: RGBColor,
+    colour: RGBColor,
     /// Its usable points, by x.
-    pub(super) points: Vec<(f64, f64)>,
+    points: Vec<(f64, f64)>,
     /// Its usable whiskers: (x, low, high).
     spread: Vec<(f64, f64, f64)>,
 }
@@ -83,12 +88,20 @@ pub(super) fn paint_lines<DB: DrawingBackend>(
             .map(|p| p.0)
             .chain(d.spread.iter().map(|s| s.0))
     });
-    let ys = lines.iter().flat_map(|d| {
-        d.points
-            .iter()
-            .map(|p| p.1)
-            .chain(d.spread.iter().flat_map(|s| [s.1, s.2]))
-    });
+    let references: Vec<_> = chart
+        .references
+        .iter()
+        .filter(|r| usable(r.y, chart.y_log))
+        .collect();
+    let ys = lines
+        .iter()
+        .flat_map(|d| {
+            d.points
+                .iter()
+                .map(|p| p.1)
+                .chain(d.spread.iter().flat_map(|s| [s.1, s.2]))
+        })
+        .chain(references.iter().map(|r| r.y));
     let (Some(xr), Some(yr)) = (extent(xs), extent(ys)) else {
         return no_data(root, (MARGIN, top, w - MARGIN, h - MARGIN));
     };
@@ -96,7 +109,9 @@ pub(super) fn paint_lines<DB: DrawingBackend>(
     // Room for the direct labels on the right, the axis texts at the left and bottom.
     let label_w = lines
         .iter()
-        .map(|d| text_width(LABEL_PX, &d.line.label))
+        .map(|d| d.line.label.as_str())
+        .chain(references.iter().map(|r| r.label.as_str()))
+        .map(|l| text_width(LABEL_PX, l))
         .max()
         .unwrap_or(0);
     let right = w - MARGIN - (MARKER_R + 18 + label_w).min(w * 2 / 5);
@@ -196,12 +211,26 @@ pub(super) fn paint_lines<DB: DrawingBackend>(
         ))?;
     }
 
-    // Whiskers under the lines, lines under the markers.
+    // Reference lines under everything, whiskers under the lines, lines
+    // under the markers.
+    for r in &references {
+        let y = ya.px(r.y);
+        polyline(
+            root,
+            vec![(left, y), (right, y)],
+            AXIS.stroke_width(REFERENCE_WIDTH),
+            true,
+        )?;
+    }
     let at = |(x, y): (f64, f64)| (xa.px(x), ya.px(y));
     for d in &lines {
-        let thin = lighter(d.colour, 0.5).stroke_width(3);
+        let ink = legible(d.colour).stroke_width(WHISKER_WIDTH);
         for &(x, lo, hi) in &d.spread {
-            root.draw(&PathElement::new(vec![at((x, lo)), at((x, hi))], thin))?;
+            let ((px, top), (_, bottom)) = (at((x, hi)), at((x, lo)));
+            root.draw(&PathElement::new(vec![(px, top), (px, bottom)], ink))?;
+            for y in [top, bottom] {
+                root.draw(&PathElement::new(vec![(px - CAP, y), (px + CAP, y)], ink))?;
+            }
         }
     }
     for d in &lines {
@@ -228,50 +257,48 @@ pub(super) fn paint_lines<DB: DrawingBackend>(
         }
     }
 
-    // Direct labels at the right end of each line.
+    // Direct labels at the right end of each line and reference line.
     let gap = f64::from(line_height(LABEL_PX)) - 2.0;
-    let ends: Vec<(i32, i32)> = lines
+    // Each label: its text, colour, the end it belongs to, where it starts.
+    let labelled: Vec<(&str, RGBColor, (i32, i32), i32)> = lines
         .iter()
-        .map(|d| at(d.points[d.points.len() - 1]))
+        .map(|d| {
+            let end = at(d.points[d.points.len() - 1]);
+            let start = end.0 + MARKER_R + 16;
+            (d.line.label.as_str(), legible(d.colour), end, start)
+        })
+        .chain(references.iter().map(|r| {
+            let end = (right, ya.px(r.y));
+            (r.label.as_str(), AXIS, end, right + 16)
+        }))
         .collect();
-    let slots: Vec<Slot> = lines
+    let slots: Vec<Slot> = labelled
         .iter()
-        .zip(&ends)
-        .map(|(d, &(x, y))| Slot {
-            x: x + MARKER_R + 16,
-            width: text_width(LABEL_PX, &d.line.label),
-            target: f64::from(y),
+        .map(|&(label, _, end, x)| Slot {
+            x,
+            width: text_width(LABEL_PX, label),
+            target: f64::from(end.1),
         })
         .collect();
     let (lo, hi) = (f64::from(top) + gap / 2.0, f64::from(bottom) - gap / 2.0);
     let ys = place(&slots, gap, lo, hi);
-    let mut label_boxes = Vec::new();
-    for ((d, slot), (&end, &y)) in lines.iter().zip(&slots).zip(ends.iter().zip(&ys)) {
+    for ((&(label, colour, end, x), slot), &y) in labelled.iter().zip(&slots).zip(&ys) {
         let y = y.round() as i32;
         let half = gap as i32 / 2;
-        let area = [(slot.x - 5, y - half), (slot.x + slot.width + 5, y + half)];
+        let area = [(x - 5, y - half), (x + slot.width + 5, y + half)];
         root.draw(&Rectangle::new(area, WHITE.mix(0.8).filled()))?;
         if (y - end.1).abs() > 3 {
-            let leader = vec![(end.0 + MARKER_R + 3, end.1), (slot.x - 4, y)];
-            root.draw(&PathElement::new(
-                leader,
-                lighter(d.colour, 0.3).stroke_width(2),
-            ))?;
+            let leader = vec![(end.0 + MARKER_R + 3, end.1), (x - 4, y)];
+            root.draw(&PathElement::new(leader, colour.stroke_width(2)))?;
         }
-        let colour = label_colour(d.colour);
         text(
             root,
-            &d.line.label,
-            (slot.x, y),
+            label,
+            (x, y),
             LABEL_PX,
             colour,
             (HPos::Left, VPos::Center),
         )?;
-        label_boxes.push((area[0].0, area[0].1, area[1].0, area[1].1));
-    }
-
-    if lines.len() >= LEGEND_FROM {
-        legend(root, frame, &lines, &xa, &ya, &label_boxes)?;
     }
     Ok(())
 }

@@ -7,13 +7,15 @@
 //! Line charts follow Claus Wilke's advice: each line in its own colour and
 //! marker, labelled directly at its right end (the labels nudged apart so
 //! that they never overlap), axes that start where the data does, a light
-//! grey grid and no legend column; charts of more than six lines add a
-//! compact legend box. Everything is a pure function of the chart: the same
-//! chart gives the same bytes.
+//! grey grid and no legend. Whiskers and labels are never paler than 3 : 1
+//! against white. Shares that crowd at 100 % are drawn as a shaded table
+//! (`grid.rs`). Everything is a pure function of the chart: the same chart
+//! gives the same bytes.
 
 mod axis;
 mod bar;
 mod colour;
+mod grid;
 mod labels;
 mod line;
 mod marker;
@@ -30,7 +32,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 pub(super) use self::text::{below_title, no_data, title};
-use crate::figure::{BarChart, BoardPicture, Chart, LineChart};
+use crate::figure::{BarChart, BoardPicture, Chart, LineChart, ShareGrid};
 use crate::{Error, Result};
 
 /// The bundled font (DejaVu Sans; its licence is `assets/DejaVuSans-COPYRIGHT`).
@@ -94,6 +96,7 @@ pub fn draw(dir: &Path, chart: &Chart) -> Result<()> {
     match chart {
         Chart::Line(c) => write(dir, c.name, c),
         Chart::Bar(c) => write(dir, c.name, c),
+        Chart::Shares(c) => write(dir, c.name, c),
         Chart::Board(b) => write(dir, &b.name, b),
     }
 }
@@ -121,6 +124,15 @@ impl Picture for BarChart {
     }
     fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Drawn<DB> {
         bar::paint_bars(root, self)
+    }
+}
+
+impl Picture for ShareGrid {
+    fn size(&self) -> (u32, u32) {
+        (WIDTH as u32, grid::grid_height(self) as u32)
+    }
+    fn paint<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Drawn<DB> {
+        grid::paint_grid(root, self)
     }
 }
 

@@ -1,10 +1,17 @@
 //! Tests of the chart drawing: sizes, fonts, determinism, empty charts,
-//! label nudging and axis ticks.
+//! label nudging, axis ticks, reference lines, contrast and share tables.
+
+use plotters::prelude::{RGBColor, WHITE};
 
 use super::axis::{linear_ticks, padded, ticks};
+use super::colour::{PROJECTED, colour_of, contrast, legible};
+use super::grid::{ink_on, interval, percent, shade, share};
 use super::labels::nudge;
 use super::{FAMILY, draw, register_font};
-use crate::figure::{Bar, BarChart, BoardPicture, Chart, Line, LineChart, Unit};
+use crate::figure::{
+    Bar, BarChart, BoardPicture, Chart, Line, LineChart, Reference, Share, ShareGrid, ShareRow,
+    Unit,
+};
 use crate::style::{self, Marker};
 
 fn line_chart() -> LineChart {
@@ -15,6 +22,7 @@ fn line_chart() -> LineChart {
         .map(|n| (n as f64, 2e-6 * 2.5f64.powi(n - 4)))
         .collect();
     LineChart {
+        references: Vec::new(),
         name: "lines",
         title: "Time to count all solutions".into(),
         x_desc: "n (board size = number of queens)".into(),
@@ -70,6 +78,26 @@ fn bar_chart() -> BarChart {
     }
 }
 
+fn share_grid() -> ShareGrid {
+    let s = |percent, low, high| Some(Share { percent, low, high });
+    ShareGrid {
+        name: "shares",
+        title: "Share of random starts solved".into(),
+        x_desc: "n (board size)".into(),
+        columns: vec![8, 16, 1000],
+        rows: vec![
+            ShareRow {
+                label: "beam".into(),
+                cells: vec![s(99.96, 99.9, 99.98), s(100.0, 99.6, 100.0), None],
+            },
+            ShareRow {
+                label: "hill-climbing".into(),
+                cells: vec![s(14.1, 13.5, 14.8), s(0.0, 0.0, 1.9), None],
+            },
+        ],
+    }
+}
+
 fn board() -> BoardPicture {
     BoardPicture {
         name: "board_8".into(),
@@ -85,6 +113,20 @@ fn drawn(chart: &Chart) -> (Vec<u8>, Vec<u8>) {
     let read =
         |ext: &str| std::fs::read(dir.path().join(format!("{}.{ext}", chart.name()))).unwrap();
     (read("svg"), read("png"))
+}
+
+/// Every text an SVG writes, trimmed.
+fn texts(svg: &[u8]) -> Vec<String> {
+    let svg = String::from_utf8_lossy(svg);
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| Some(t[t.find('>')? + 1..t.find("</text>")?].trim().to_string()))
+        .collect()
+}
+
+/// How many times an SVG writes this text.
+fn times(svg: &[u8], s: &str) -> usize {
+    texts(svg).iter().filter(|t| *t == s).count()
 }
 
 /// Width and height from the PNG header.
@@ -108,6 +150,7 @@ fn charts_are_written_large_and_deterministically() {
     let charts = [
         Chart::Line(line_chart()),
         Chart::Bar(bar_chart()),
+        Chart::Shares(share_grid()),
         Chart::Board(board()),
     ];
     for chart in &charts {
@@ -136,7 +179,14 @@ fn empty_charts_say_no_data() {
     bars.bars.clear();
     let mut b = board();
     b.cols.clear();
-    for chart in [Chart::Line(lines), Chart::Bar(bars), Chart::Board(b)] {
+    let mut shares = share_grid();
+    shares.rows.clear();
+    for chart in [
+        Chart::Line(lines),
+        Chart::Bar(bars),
+        Chart::Shares(shares),
+        Chart::Board(b),
+    ] {
         let (svg, png) = drawn(&chart);
         assert!(String::from_utf8_lossy(&svg).contains("no data"));
         assert!(png_size(&png).0 >= 1600);
@@ -144,7 +194,7 @@ fn empty_charts_say_no_data() {
 }
 
 #[test]
-fn many_lines_get_a_legend_and_labels_stay_apart() {
+fn many_lines_are_labelled_once_each_and_get_no_legend() {
     let mut chart = line_chart();
     let base = chart.lines[0].clone();
     chart.lines = (0..8)
@@ -165,9 +215,86 @@ fn many_lines_get_a_legend_and_labels_stay_apart() {
         .collect();
     let (svg, png) = drawn(&Chart::Line(chart));
     assert!(png_size(&png).0 >= 1600);
-    // Each label twice: at the line's end and in the legend box.
+    // Each label once, at the line's end: direct labels, no legend box
+    // to cover the lines.
+    for i in 0..8 {
+        assert_eq!(times(&svg, &format!("approach-{i}")), 1, "{i}");
+    }
+}
+
+#[test]
+fn a_reference_line_is_drawn_labelled_and_inside_the_axis() {
+    let mut chart = line_chart();
+    chart.name = "referenced";
+    // Far above the data: the axis must reach it.
+    chart.references.push(Reference {
+        y: 10.0,
+        label: "ideal ×2".into(),
+    });
+    let (svg, _) = drawn(&Chart::Line(chart.clone()));
+    assert_eq!(times(&svg, "ideal ×2"), 1);
+    // The axis reaches it: a tick at 10 s.
+    assert_eq!(
+        times(&svg, "10 s"),
+        1,
+        "the axis does not reach the reference"
+    );
+    // Without it, neither.
+    chart.references.clear();
+    let (bare, _) = drawn(&Chart::Line(chart));
+    assert_eq!(times(&bare, "ideal ×2") + times(&bare, "10 s"), 0);
+}
+
+#[test]
+fn whiskers_and_labels_read_when_projected() {
+    // Every colour of the palette, and the palest greys and yellows.
+    let colours = (0..style::DISTINCT)
+        .map(|i| colour_of(style::colour(i)))
+        .chain([RGBColor(0xDD, 0xCC, 0x77), RGBColor(250, 250, 250)]);
+    for c in colours {
+        let l = legible(c);
+        assert!(contrast(l, WHITE) >= PROJECTED, "{c:?} → {l:?}");
+    }
+    // A dark colour is kept as it is.
+    let blue = colour_of("#0072B2");
+    assert_eq!(legible(blue), blue);
+    // WCAG's published extremes: black on white 21 : 1, equal colours 1 : 1.
+    assert!((contrast(RGBColor(0, 0, 0), WHITE) - 21.0).abs() < 1e-9);
+    assert!((contrast(blue, blue) - 1.0).abs() < 1e-9);
+    // The whiskers are drawn in the legible colour, not a pale mix.
+    let (svg, _) = drawn(&Chart::Line(line_chart()));
     let svg = String::from_utf8_lossy(&svg);
-    assert_eq!(svg.matches("approach-3").count(), 2);
+    assert!(
+        svg.contains("stroke=\"#0072B2\" stroke-width=\"4\""),
+        "no whisker"
+    );
+}
+
+#[test]
+fn share_tables_write_every_share_and_read_on_every_shade() {
+    let g = share_grid();
+    let (svg, _) = drawn(&Chart::Shares(g.clone()));
+    for s in g.rows.iter().flat_map(|r| r.cells.iter().flatten()) {
+        assert!(times(&svg, &share(s)) >= 1, "{}", share(s));
+        assert!(times(&svg, &interval(s)) >= 1, "{}", interval(s));
+    }
+    assert_eq!(times(&svg, "—"), 2, "the sizes not measured");
+    for r in &g.rows {
+        assert_eq!(times(&svg, &r.label), 1);
+    }
+    // A share short of 100 % never reads 100 %, one above 0 never 0.
+    assert_eq!(percent(99.96), "99.96");
+    assert_eq!(percent(100.0), "100");
+    assert_eq!(percent(94.33), "94.3");
+    assert_eq!(percent(0.0353), "0.04");
+    assert_eq!(percent(0.0), "0");
+    assert_eq!(percent(68.0), "68");
+    // Its text reads on every shade, and fewer solved is darker.
+    for k in 0..=100 {
+        let fill = shade(f64::from(k));
+        assert!(contrast(ink_on(fill), fill) >= PROJECTED, "{k} %");
+    }
+    assert!(contrast(shade(0.0), WHITE) > contrast(shade(90.0), WHITE));
 }
 
 #[test]

@@ -16,6 +16,8 @@ pub mod reading;
 pub mod tracked;
 
 #[cfg(test)]
+mod terms;
+#[cfg(test)]
 mod tests;
 
 pub use pages::{pages, write};
