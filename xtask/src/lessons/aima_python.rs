@@ -26,14 +26,21 @@ pub struct Setting {
     pub setting: String,
     /// Our knobs, `ORDER/VALUES/PROPAGATE`.
     pub ours: String,
+    /// Sizes of the study (each either compared, timed out or not run).
+    pub sizes: usize,
     /// Sizes where both finished.
     pub compared: usize,
     /// The sizes where nodes and board agree.
     pub agree: Vec<usize>,
     /// The causes of the differences, most frequent first.
     pub causes: Vec<Cause>,
-    /// Sizes where a run did not finish in time.
-    pub timeouts: usize,
+    /// Sizes where aima's run or ours did not finish in time.
+    pub timed_out: usize,
+    /// Larger sizes not run once the runs kept timing out.
+    pub not_run: usize,
+    /// Sizes compared whose difference has no cause because a run of
+    /// aima with a fix did not finish in time.
+    pub fix_timed_out: usize,
     /// Sizes a difference was left unexplained at.
     pub unexplained: usize,
 }
@@ -55,8 +62,14 @@ pub struct MinConflicts {
     pub aima_all: usize,
     /// Sizes compared.
     pub sizes: usize,
-    /// aima's runs stopped by the time limit per run.
+    /// aima's seeds not solved within its default 100 000 steps.
+    pub aima_unsolved: u32,
+    /// Of those, the ones our time limit per seed stopped before they
+    /// solved or reached a step limit (cut short: the count solved is a
+    /// lower bound).
     pub aima_timeouts: u32,
+    /// Of those, the ones that ran past its 100 000 steps unsolved.
+    pub aima_step_limit: u32,
     /// Whether ours solved every seed at every size.
     pub ours_all: bool,
 }
@@ -104,26 +117,40 @@ fn setting(rows: &[&Row]) -> Setting {
         }
     }
     causes.sort_by(|a, b| b.sizes.cmp(&a.sizes).then(a.code.cmp(&b.code)));
+    let finished = |r: &&&Row| r.aima_status == "ok" && r.ours_status == "ok";
+    let skipped = |r: &&&Row| r.aima_status == "skipped";
     Setting {
         setting: first.setting.clone(),
         ours: first.ours.clone(),
-        compared: rows
-            .iter()
-            .filter(|r| r.aima_status == "ok" && r.ours_status == "ok")
-            .count(),
+        sizes: rows.len(),
+        compared: rows.iter().filter(finished).count(),
         agree: rows
             .iter()
             .filter(|r| r.agree == "yes")
             .map(|r| r.n)
             .collect(),
         causes,
-        timeouts: rows.iter().filter(|r| r.cause == "timeout").count(),
+        timed_out: rows.iter().filter(|r| !finished(r) && !skipped(r)).count(),
+        not_run: rows.iter().filter(skipped).count(),
+        fix_timed_out: rows
+            .iter()
+            .filter(|r| finished(r) && r.cause == "timeout")
+            .count(),
         unexplained: rows.iter().filter(|r| r.cause == "unexplained").count(),
     }
 }
 
 fn min_conflicts(rows: &[&Row]) -> Option<MinConflicts> {
     let worst = rows.iter().min_by_key(|r| (r.aima_solved_default, r.n))?;
+    let aima_unsolved: u32 = rows
+        .iter()
+        .map(|r| {
+            r.seeds
+                .unwrap_or(0)
+                .saturating_sub(r.aima_solved_default.unwrap_or(0))
+        })
+        .sum();
+    let aima_timeouts: u32 = rows.iter().filter_map(|r| r.aima_timeouts).sum();
     Some(MinConflicts {
         from_n: rows.iter().map(|r| r.n).min()?,
         to_n: rows.iter().map(|r| r.n).max()?,
@@ -135,7 +162,9 @@ fn min_conflicts(rows: &[&Row]) -> Option<MinConflicts> {
             .filter(|r| r.aima_solved_default.is_some() && r.aima_solved_default == r.seeds)
             .count(),
         sizes: rows.len(),
-        aima_timeouts: rows.iter().filter_map(|r| r.aima_timeouts).sum(),
+        aima_unsolved,
+        aima_timeouts,
+        aima_step_limit: aima_unsolved.saturating_sub(aima_timeouts),
         ours_all: rows
             .iter()
             .all(|r| r.ours_solved_ours_budget.is_some() && r.ours_solved_ours_budget == r.seeds),

@@ -11,6 +11,7 @@ mod aima_python;
 mod block_sums;
 #[cfg(test)]
 mod chart_tests;
+pub mod classroom;
 mod constructions;
 mod csp_book;
 mod first_solution;

@@ -1,21 +1,57 @@
-//! `course.html`: the index and every chapter of the course on one
-//! printable page, built offline from the same Markdown (pulldown-cmark).
-//! Each page becomes a `<section>` whose id is its file stem; its headings'
-//! ids are prefixed with that stem, and links between pages become links
-//! inside the page. `#selftest` makes the page check, in the browser, that
-//! every image loaded and every in-page link has a target (the CI's
-//! browser test reads the verdict from `<body data-selftest>`).
+//! The two printable pages, built offline from the course's Markdown
+//! (pulldown-cmark): `course.html`, the students' handout (the index and
+//! every chapter, with no answer and no link to one), and `teacher.html`
+//! (the notes for class, the answer key and the textbook's tables in
+//! full). Each Markdown page becomes a `<section>` whose id is its file
+//! stem; its headings' ids are prefixed with that stem, and a link to a
+//! page on the same HTML page becomes a link inside it (a chapter not on
+//! the teacher's page is reached in `course.html`). `#selftest` makes a
+//! page check, in the browser, that every image loaded and every in-page
+//! link has a target (the CI's browser test reads the verdict from
+//! `<body data-selftest>`).
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html};
 
 use super::links::slug;
 
-/// The page, inside DIR.
+/// The students' page, inside DIR.
 pub const PAGE: &str = "course.html";
+/// The teacher's page, inside DIR.
+pub const TEACHER_PAGE: &str = "teacher.html";
+
+/// A block of a Markdown page that only the teacher reads (the index's
+/// pointer to the teacher's page): `course.html` leaves it out.
+const TEACHER_ONLY: &str = "<!-- teacher only -->";
+const END_TEACHER_ONLY: &str = "<!-- end teacher only -->";
+
+/// `md` without its teacher-only blocks.
+pub fn for_students(md: &str) -> String {
+    let mut out = String::with_capacity(md.len());
+    let mut rest = md;
+    while let Some(start) = rest.find(TEACHER_ONLY) {
+        out.push_str(&rest[..start]);
+        rest = rest[start..]
+            .split_once(END_TEACHER_ONLY)
+            .map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One Markdown page of an HTML page.
+pub struct Section<'a> {
+    /// Its file stem (`03-ordering`, `index`), the section's id.
+    pub stem: &'a str,
+    /// Its folder inside DIR: "" or "course".
+    pub dir: &'a str,
+    /// Its Markdown.
+    pub md: &'a str,
+}
 
 /// Where a link of the page `stem` (in folder `dir`, "" or "course")
-/// points on the one page.
-fn target(link: &str, stem: &str, dir: &str) -> String {
+/// points from an HTML page holding the pages `here`: inside the page,
+/// a chapter of `course.html`, or a file.
+fn target(link: &str, stem: &str, dir: &str, here: &[&str]) -> String {
     if link.contains("://") {
         return link.to_string();
     }
@@ -30,20 +66,26 @@ fn target(link: &str, stem: &str, dir: &str) -> String {
     } else {
         format!("{dir}/{file}")
     };
-    let chapter = path
+    let page = path
         .strip_prefix("course/")
-        .and_then(|f| f.strip_suffix(".md"))
-        .filter(|f| *f != "answers");
-    match (chapter, fragment) {
-        (Some(c), "") => format!("#{c}"),
-        (Some(c), f) => format!("#{c}-{f}"),
-        (None, "") => path,
-        (None, f) => format!("{path}#{f}"),
+        .and_then(|f| f.strip_suffix(".md"));
+    // A chapter's stem starts with its number; it is always in course.html.
+    let chapter = page.filter(|p| p.starts_with(|c: char| c.is_ascii_digit()));
+    let (on, anchor) = match (page, chapter) {
+        (Some(p), _) if here.contains(&p) => ("", p),
+        (_, Some(c)) => (PAGE, c),
+        _ if fragment.is_empty() => return path,
+        _ => return format!("{path}#{fragment}"),
+    };
+    match fragment {
+        "" => format!("{on}#{anchor}"),
+        f => format!("{on}#{anchor}-{f}"),
     }
 }
 
-/// One Markdown page as a section of the HTML page.
-fn section(md: &str, stem: &str, dir: &str) -> String {
+/// One Markdown page as a section of an HTML page holding the pages `here`.
+fn section(s: &Section, here: &[&str]) -> String {
+    let Section { stem, dir, md } = *s;
     let events: Vec<Event> = Parser::new_ext(md, Options::ENABLE_TABLES).collect();
     let mut out: Vec<Event> = Vec::with_capacity(events.len());
     let mut seen = std::collections::BTreeSet::new();
@@ -84,7 +126,7 @@ fn section(md: &str, stem: &str, dir: &str) -> String {
                 id,
             }) => Event::Start(Tag::Link {
                 link_type: *link_type,
-                dest_url: CowStr::from(target(dest_url, stem, dir)),
+                dest_url: CowStr::from(target(dest_url, stem, dir, here)),
                 title: title.clone(),
                 id: id.clone(),
             }),
@@ -95,7 +137,7 @@ fn section(md: &str, stem: &str, dir: &str) -> String {
                 id,
             }) => Event::Start(Tag::Image {
                 link_type: *link_type,
-                dest_url: CowStr::from(target(dest_url, stem, dir)),
+                dest_url: CowStr::from(target(dest_url, stem, dir, here)),
                 title: title.clone(),
                 id: id.clone(),
             }),
@@ -120,13 +162,11 @@ for(var a of document.querySelectorAll('a[href^=\"#\"]')){var h=a.getAttribute('
 if(h&&!document.getElementById(h))bad.push('link #'+h)}\
 document.body.setAttribute('data-selftest',bad.length?'FAIL '+bad.join('; '):'ok '+document.images.length+' images');})}";
 
-/// The whole page from the index (`REPORT.md`, at DIR) and the chapters
-/// (`course/NN-name.md`), in order.
-pub fn page(title: &str, index: &str, chapters: &[(&str, &str)]) -> String {
-    let mut body = section(index, "index", "");
-    for (stem, md) in chapters {
-        body.push_str(&section(md, stem, "course"));
-    }
+/// The whole page from its Markdown pages, in order (the students' page:
+/// the index, `REPORT.md` at DIR, [`for_students`], then the chapters).
+pub fn page(title: &str, sections: &[Section]) -> String {
+    let here: Vec<&str> = sections.iter().map(|s| s.stem).collect();
+    let body: String = sections.iter().map(|s| section(s, &here)).collect();
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
          <style>{STYLE}</style>\n<script>{SELFTEST}</script>\n</head>\n<body>\n{body}</body>\n</html>\n"
@@ -139,6 +179,8 @@ mod tests {
 
     #[test]
     fn links_between_pages_become_links_inside_the_page() {
+        let here = ["index", "01-tree", "03-ordering"];
+        let target = |link, stem, dir| target(link, stem, dir, &here);
         assert_eq!(target("course/03-ordering.md", "index", ""), "#03-ordering");
         assert_eq!(
             target("03-ordering.md#why", "01-tree", "course"),
@@ -158,13 +200,42 @@ mod tests {
         );
         assert_eq!(target("data/meta.json", "index", ""), "data/meta.json");
         let html = section(
-            "# A b\n\n## A b\n\nSee [x](#a-b-1) and ![c](../charts/c.svg).\n",
-            "01-x",
-            "course",
+            &Section {
+                md: "# A b\n\n## A b\n\nSee [x](#a-b-1) and ![c](../charts/c.svg).\n",
+                stem: "01-x",
+                dir: "course",
+            },
+            &["01-x"],
         );
         assert!(html.contains("id=\"01-x-a-b\""), "{html}");
         assert!(html.contains("id=\"01-x-a-b-1\""), "{html}");
         assert!(html.contains("href=\"#01-x-a-b-1\""), "{html}");
         assert!(html.contains("src=\"charts/c.svg\""), "{html}");
+    }
+
+    #[test]
+    fn a_chapter_not_on_the_page_is_reached_in_the_students_page() {
+        let here = ["teacher", "answers"];
+        assert_eq!(
+            target("03-ordering.md#why", "answers", "course", &here),
+            "course.html#03-ordering-why"
+        );
+        assert_eq!(target("answers.md", "teacher", "course", &here), "#answers");
+        assert_eq!(
+            target("answers.md#x", "teacher", "course", &here),
+            "#answers-x"
+        );
+        assert_eq!(
+            target("teacher.md", "answers", "course", &["answers"]),
+            "course/teacher.md"
+        );
+    }
+
+    #[test]
+    fn the_students_page_leaves_out_what_only_the_teacher_reads() {
+        let md = "a\n<!-- teacher only -->\nkey\n<!-- end teacher only -->\nb\n\
+                  <!-- teacher only -->more<!-- end teacher only -->c";
+        assert_eq!(for_students(md), "a\n\nb\nc");
+        assert_eq!(for_students("no block"), "no block");
     }
 }

@@ -25,11 +25,12 @@ pub const CHARTS: &str = "charts";
 /// The report, inside DIR.
 pub const REPORT: &str = "REPORT.md";
 /// What `render` writes into DIR.
-pub const OUTPUTS: [&str; 6] = [
+pub const OUTPUTS: [&str; 7] = [
     CHARTS,
     trees::FOLDER,
     course::FOLDER,
     html::PAGE,
+    html::TEACHER_PAGE,
     REPORT,
     crate::explore::PAGE,
 ];
@@ -81,8 +82,8 @@ pub(crate) fn placed(
     charts.chain(trees).collect()
 }
 
-/// Renders `data` into `out`: charts/, trees/, course/, REPORT.md, and
-/// explore.html from the traces in `data_dir` (the folder `data` was
+/// Renders `data` into `out`: charts/, trees/, course/, REPORT.md, the
+/// printable course.html (students) and teacher.html, and explore.html from the traces in `data_dir` (the folder `data` was
 /// loaded from). Every page is rendered before any is written.
 pub fn render(data: &Dataset, data_dir: &Path, out: &Path) -> Result<()> {
     chart::register_font()?;
@@ -103,21 +104,43 @@ pub fn render(data: &Dataset, data_dir: &Path, out: &Path) -> Result<()> {
         chart::draw(&dir, &figure.chart)?;
     }
     course::write(out, &pages)?;
-    let chapters: Vec<(&str, &str)> = chapters
-        .iter()
-        .filter(|(_, c)| c.is_some())
-        .filter_map(|(p, _)| {
-            Some((
-                p.file,
-                pages
-                    .get(&format!("{}/{}.md", course::FOLDER, p.file))?
-                    .as_str(),
-            ))
+    let in_course = |stem: &'static str| {
+        let md = pages.get(&format!("{}/{stem}.md", course::FOLDER))?;
+        Some(html::Section {
+            stem,
+            dir: course::FOLDER,
+            md,
         })
-        .collect();
-    let page = html::page(course::TITLE, &pages[REPORT], &chapters);
-    let path = out.join(html::PAGE);
-    fs::write(&path, page).context(|| format!("cannot write {}", path.display()))?;
+    };
+    let index = html::for_students(&pages[REPORT]);
+    let students: Vec<html::Section> = std::iter::once(html::Section {
+        stem: "index",
+        dir: "",
+        md: &index,
+    })
+    .chain(
+        chapters
+            .iter()
+            .filter(|(_, c)| c.is_some())
+            .filter_map(|(p, _)| in_course(p.file)),
+    )
+    .collect();
+    let teacher: Vec<html::Section> = [
+        course::TEACHER.trim_end_matches(".md"),
+        course::ANSWERS.trim_end_matches(".md"),
+        course::TEACHER_TABLES,
+    ]
+    .into_iter()
+    .filter_map(in_course)
+    .collect();
+    for (name, title, sections) in [
+        (html::PAGE, course::TITLE, &students),
+        (html::TEACHER_PAGE, course::TEACHER_TITLE, &teacher),
+    ] {
+        let path = out.join(name);
+        fs::write(&path, html::page(title, sections))
+            .context(|| format!("cannot write {}", path.display()))?;
+    }
     let drawings: Vec<_> = pictures
         .iter()
         .map(|p| crate::explore::tree::Drawing {
@@ -158,6 +181,127 @@ pub fn snapshot(dir: &Path) -> Result<std::collections::BTreeMap<String, Vec<u8>
 mod tests {
     use super::*;
     use crate::data::tests::sample_dataset;
+
+    /// The text a reader sees of HTML (`tags`) or Markdown: tags,
+    /// emphasis and code marks dropped, Markdown links as their text,
+    /// entities decoded, whitespace runs as one space.
+    fn plain(s: &str, tags: bool) -> String {
+        let mut out = String::with_capacity(s.len());
+        let mut in_tag = false;
+        let mut rest = s;
+        while let Some(c) = rest.chars().next() {
+            rest = &rest[c.len_utf8()..];
+            match c {
+                '<' if tags => in_tag = true,
+                '>' if in_tag => in_tag = false,
+                _ if in_tag => {}
+                // A Markdown link's target: `](…)`.
+                ']' if rest.starts_with('(') => {
+                    rest = rest.split_once(')').map_or("", |(_, after)| after);
+                }
+                '*' | '`' | '[' | ']' => {}
+                c => out.push(c),
+            }
+        }
+        let out = out
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&");
+        out.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// The sentences of the answers of an answer key (the text after each
+    /// `*Answer.*`) long enough to be an answer's own (six words or more).
+    fn answer_sentences(key: &str) -> Vec<String> {
+        key.split("*Answer.*")
+            .skip(1)
+            .map(|a| a.split("\n\n**Exercise").next().unwrap_or(a))
+            .map(|a| a.split("\n## ").next().unwrap_or(a))
+            .flat_map(|a| {
+                plain(a, false)
+                    .split(". ")
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|s| s.split_whitespace().count() >= 6)
+            .collect()
+    }
+
+    /// Every link target of an HTML page.
+    fn hrefs(html: &str) -> Vec<&str> {
+        html.split("href=\"")
+            .skip(1)
+            .filter_map(|h| h.split_once('"').map(|(t, _)| t))
+            .collect()
+    }
+
+    fn committed(path: &str) -> String {
+        let path = crate::project_root().join("reports").join(path);
+        fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    /// The students' handout holds no answer of the key and links to no
+    /// answer, while the teacher's page holds every one (so the search
+    /// for an answer's sentences finds them where they are), and the index
+    /// and the README point the teacher to it.
+    #[test]
+    fn the_students_page_holds_no_answer_and_links_to_none() {
+        let (students, teacher) = (committed(html::PAGE), committed(html::TEACHER_PAGE));
+        let key = committed(&format!("{}/{}", course::FOLDER, course::ANSWERS));
+        let sentences = answer_sentences(&key);
+        assert!(sentences.len() > 20, "{sentences:?}");
+        let on = |page: &str| {
+            let text = plain(page, true);
+            sentences
+                .iter()
+                .filter(|s| text.contains(s.as_str()))
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            on(&students),
+            Vec::<String>::new(),
+            "answers in course.html"
+        );
+        assert_eq!(on(&teacher), sentences, "answers missing from teacher.html");
+        for link in hrefs(&students) {
+            assert!(
+                !link.contains("answers") && !link.contains("teacher"),
+                "course.html links to {link}"
+            );
+        }
+        assert!(!students.contains("id=\"answers"));
+        // The index and the README say where the teacher's page is.
+        assert!(committed(REPORT).contains(&format!("]({})", html::TEACHER_PAGE)));
+        let readme = fs::read_to_string(crate::project_root().join("README.md")).unwrap();
+        assert!(readme.contains(&format!("](reports/{})", html::TEACHER_PAGE)));
+        let title = key.lines().find_map(|l| l.strip_prefix("# ")).unwrap();
+        assert!(
+            !plain(&students, true).contains(title),
+            "course.html holds `{title}`"
+        );
+        assert!(plain(&teacher, true).contains(title));
+    }
+
+    /// The teacher's page reaches the chapters in the students' page: each
+    /// such link has its target there.
+    #[test]
+    fn the_teachers_links_into_the_students_page_have_targets() {
+        let (students, teacher) = (committed(html::PAGE), committed(html::TEACHER_PAGE));
+        let into: Vec<&str> = hrefs(&teacher)
+            .into_iter()
+            .filter_map(|h| h.strip_prefix(&format!("{}#", html::PAGE)))
+            .collect();
+        assert!(!into.is_empty());
+        for id in into {
+            assert!(
+                students.contains(&format!("id=\"{id}\"")),
+                "teacher.html links to course.html#{id}, which has no such id"
+            );
+        }
+    }
 
     #[test]
     fn rendering_twice_gives_the_same_bytes() {

@@ -56,7 +56,9 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                     Verdict::Higher => {
                         for s in &mut a.settings {
                             s.unexplained = 1;
-                            s.timeouts = 0;
+                            s.timed_out = 0;
+                            s.not_run = 0;
+                            s.fix_timed_out = 0;
                             s.agree.clear();
                             s.causes.clear();
                         }
@@ -93,7 +95,7 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         ) {
             g.ended = *ended;
             if v == Verdict::Lower {
-                g.all_solved_n = None;
+                g.all_solved_at.clear();
                 g.last_steps = None;
                 g.last_steps_n = None;
             }

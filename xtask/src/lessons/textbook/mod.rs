@@ -14,6 +14,7 @@ use super::{Chapter, Ctx};
 mod figures;
 #[cfg(test)]
 mod flips;
+mod growth;
 mod restarts;
 mod tables;
 
@@ -21,6 +22,8 @@ use crate::analysis::textbook::{Point, point};
 use crate::analysis::{Spread, Verdict};
 #[cfg(test)]
 pub(super) use flips::{SAYS, flips};
+use growth::growth;
+pub use growth::{Ended, Growth};
 pub use restarts::{RestartVsSideways, Restarts};
 use restarts::{restart_vs_sideways, restarts};
 pub(super) use tables::tables_page;
@@ -136,41 +139,6 @@ fn at_eight(p: &Point) -> AtEight {
     }
 }
 
-/// How a method's growth in n ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Ended {
-    /// It measured every size of the plan.
-    Plan,
-    /// No start solved at its last size.
-    NoneSolved,
-    /// The last size ran out of time before all its starts ran.
-    Budget,
-}
-
-/// One method as n grows.
-#[derive(Clone, Debug, Serialize)]
-pub struct Growth {
-    /// The approach id.
-    pub method: String,
-    /// Its knobs.
-    pub knobs: String,
-    /// The largest n measured.
-    pub last_n: usize,
-    /// Its share solved there, %.
-    pub last_pct: f64,
-    /// The largest n where every start solved, if any.
-    pub all_solved_n: Option<usize>,
-    /// Mean steps of a solved start at the largest n with one.
-    pub last_steps: Option<f64>,
-    /// The n of `last_steps`.
-    pub last_steps_n: Option<usize>,
-    /// Median seconds of a start at the largest n.
-    pub last_seconds: f64,
-    /// Why it ended there.
-    pub ended: Ended,
-}
-
 /// Min-conflicts at a million queens.
 #[derive(Clone, Debug, Serialize)]
 pub struct Million {
@@ -272,42 +240,7 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
     let eight: Vec<AtEight> = all.iter().filter(|p| p.n == 8).map(at_eight).collect();
     let starts = eight.iter().map(|e| e.starts).max()?;
     let restarts = restarts(&all, &eight);
-    let mut growth = Vec::new();
-    for e in &eight {
-        let mine: Vec<&Point> = all
-            .iter()
-            .filter(|p| p.approach == e.method && p.knobs == e.knobs && p.n < 1_000_000)
-            .collect();
-        // A size cut before any start finished tells only that it was cut.
-        let cut_empty = mine.iter().any(|p| p.starts == 0);
-        let Some(last) = mine.iter().filter(|p| p.starts > 0).max_by_key(|p| p.n) else {
-            continue;
-        };
-        let with_steps = mine.iter().filter(|p| p.solved > 0).max_by_key(|p| p.n);
-        growth.push(Growth {
-            method: e.method.clone(),
-            knobs: e.knobs.clone(),
-            last_n: last.n,
-            last_pct: 100.0 * last.share.median,
-            all_solved_n: mine
-                .iter()
-                .filter(|p| p.starts > 0 && p.solved == p.starts)
-                .map(|p| p.n)
-                .max(),
-            last_steps: with_steps.and_then(|p| p.steps_solved).map(|s| s.median),
-            last_steps_n: with_steps.map(|p| p.n),
-            last_seconds: last.seconds_median,
-            ended: if cut_empty || last.starts < last.planned {
-                Ended::Budget
-            } else if last.solved == 0 {
-                Ended::NoneSolved
-            } else {
-                // The study grows a method until a size is cut or solves
-                // nothing, so any other last size is the plan's last.
-                Ended::Plan
-            },
-        });
-    }
+    let growth = growth(&all, &eight);
     let million = all.iter().find(|p| p.n >= 1_000_000).and_then(|p| {
         let s = p.steps_solved?;
         Some(Million {
@@ -343,7 +276,9 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
         .collect();
     let solved_to_end = growth
         .iter()
-        .filter(|g| g.ended == Ended::Plan && g.all_solved_n == Some(g.last_n))
+        .filter(|g| {
+            g.ended == Ended::Plan && g.all_solved_at.last().is_some_and(|s| s.to == g.last_n)
+        })
         .map(|g| (g.method.clone(), g.last_n))
         .collect();
     Some(Textbook {

@@ -48,7 +48,7 @@ pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
             .cycle(),
     ) {
         g.ended = *ended;
-        g.all_solved_n = None;
+        g.all_solved_at.clear();
         g.last_steps = None;
         g.last_steps_n = None;
     }
@@ -61,7 +61,9 @@ pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
         a.agree.clear();
         a.causes.clear();
         a.unexplained = 1;
-        a.timeouts = 0;
+        a.timed_out = 0;
+        a.not_run = 0;
+        a.fix_timed_out = 0;
     }
     let mut g = base;
     g.min_conflicts = None;
@@ -76,8 +78,23 @@ pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
         c.high_k = c.high_k.or(Some(1.0));
         c.runs = 5;
     }
+    // aima's unsolved seeds: all past its step limit (f), some of each
+    // (h), none (k).
     if let Some(m) = &mut f.min_conflicts {
         m.ours_all = false;
+        m.aima_step_limit = m.aima_unsolved.max(1);
+        m.aima_unsolved = m.aima_step_limit;
+        m.aima_timeouts = 0;
+    }
+    let mut h = f.clone();
+    if let Some(m) = &mut h.min_conflicts {
+        m.aima_timeouts = 1;
+        m.aima_unsolved = m.aima_step_limit + 1;
+    }
+    let mut k = f.clone();
+    if let Some(m) = &mut k.min_conflicts {
+        (m.aima_unsolved, m.aima_timeouts, m.aima_step_limit) = (0, 0, 0);
+        m.aima_all = m.sizes;
     }
     let empty = Tables {
         growth: Vec::new(),
@@ -88,6 +105,8 @@ pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
     vec![
         Chapter::new(&f, Vec::new()),
         Chapter::new(&g, Vec::new()),
+        Chapter::new(&h, Vec::new()),
+        Chapter::new(&k, Vec::new()),
         Chapter::new(&empty, Vec::new()),
     ]
 }
@@ -158,6 +177,41 @@ pub(in crate::lessons) const TABLES_SAYS: &[crate::lessons::Says] = {
             "It never restarts"
         ),
         says!(
+            "a setting with sizes not run",
+            |f| items(&f["aima"]).any(|a| a["not_run"] != 0),
+            " not run |",
+            ""
+        ),
+        says!(
+            "a setting whose fix runs timed out",
+            |f| items(&f["aima"]).any(|a| a["fix_timed_out"] != 0),
+            "unknown (a run with a fix timed out)",
+            ""
+        ),
+        says!(
+            "/min_conflicts/aima_unsolved" == 0,
+            "No seed went unsolved.",
+            "seeds went unsolved"
+        ),
+        says!(
+            "aima's unsolved seeds all cut short by our time limit",
+            |f| mc(f, |unsolved, _, step_limit| unsolved > 0 && step_limit == 0),
+            "None of them was stopped by a step limit",
+            "past its 100 000 steps unsolved"
+        ),
+        says!(
+            "aima's unsolved seeds all past its step limit",
+            |f| mc(f, |unsolved, timeouts, _| unsolved > 0 && timeouts == 0),
+            "Every one of them ran past its 100 000 steps unsolved",
+            "cut short"
+        ),
+        says!(
+            "aima's unsolved seeds of both kinds",
+            |f| mc(f, |_, timeouts, step_limit| timeouts > 0 && step_limit > 0),
+            "of them ran past its 100 000 steps unsolved; our own time limit",
+            "None of them was stopped by a step limit"
+        ),
+        says!(
             "a method none solved at its last size",
             |f| items(&f["growth"]).any(|g| g["ended"] == "none_solved"),
             "| none solved |",
@@ -198,6 +252,22 @@ fn booked(f: &serde_json::Value, v: &str) -> bool {
     with.peek().is_some() && with.all(|c| c["vs_book"] == v)
 }
 
+/// Whether aima's `min_conflicts` ran and its unsolved seeds, timeouts and
+/// step-limit failures (in that order) satisfy `when`.
+#[cfg(test)]
+fn mc(f: &serde_json::Value, when: impl Fn(u64, u64, u64) -> bool) -> bool {
+    let m = &f["min_conflicts"];
+    let get = |k: &str| m[k].as_u64();
+    match (
+        get("aima_unsolved"),
+        get("aima_timeouts"),
+        get("aima_step_limit"),
+    ) {
+        (Some(u), Some(t), Some(s)) => when(u, t, s),
+        _ => false,
+    }
+}
+
 /// The items of a list of the facts.
 #[cfg(test)]
 fn items(v: &serde_json::Value) -> impl Iterator<Item = &serde_json::Value> {
@@ -208,4 +278,97 @@ fn items(v: &serde_json::Value) -> impl Iterator<Item = &serde_json::Value> {
 #[cfg(test)]
 fn non_empty(v: &serde_json::Value) -> bool {
     items(v).next().is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lessons::test_data::committed;
+
+    /// Each method's sizes with every start solved are exactly the
+    /// measured sizes whose raw row in `textbook.csv` solved every start,
+    /// grouped into maximal runs of consecutive measured sizes.
+    #[test]
+    fn every_start_solved_at_is_what_the_rows_say() {
+        let data = committed();
+        let t = tables(&Ctx::new(&data)).expect("the textbook study is committed");
+        assert!(!t.growth.is_empty());
+        for g in &t.growth {
+            let mut rows: Vec<_> = data
+                .textbook
+                .iter()
+                .filter(|r| r.approach == g.method && r.knobs == g.knobs)
+                .filter(|r| r.starts > 0 && r.n < 1_000_000)
+                .collect();
+            rows.sort_by_key(|r| r.n);
+            let inside = |n: usize| g.all_solved_at.iter().any(|s| s.from <= n && n <= s.to);
+            for r in &rows {
+                assert_eq!(
+                    inside(r.n),
+                    r.solved == r.starts,
+                    "{} at n = {}: {} of {} solved",
+                    g.method,
+                    r.n,
+                    r.solved,
+                    r.starts
+                );
+            }
+            // Maximal: between two runs lies a size that failed a start.
+            for pair in g.all_solved_at.windows(2) {
+                assert!(
+                    rows.iter()
+                        .any(|r| pair[0].to < r.n && r.n < pair[1].from && r.solved < r.starts),
+                    "{}: {:?} could be one run",
+                    g.method,
+                    pair
+                );
+            }
+        }
+        // The reading the old column got wrong: a failure at n = 8, every
+        // start solved from some larger n on.
+        assert!(t.growth.iter().any(|g| {
+            g.all_solved_at.first().is_some_and(|s| s.from > 8)
+                && data
+                    .textbook
+                    .iter()
+                    .any(|r| r.approach == g.method && r.n == 8 && r.solved < r.starts)
+        }));
+    }
+
+    /// Every size of aima's study is compared, timed out or not run, once.
+    #[test]
+    fn aima_sizes_are_compared_timed_out_or_not_run() {
+        let data = committed();
+        let t = tables(&Ctx::new(&data)).expect("the textbook study is committed");
+        assert!(!t.aima.is_empty(), "aima_python.csv is committed");
+        for a in &t.aima {
+            let rows: Vec<_> = data
+                .aima_python
+                .iter()
+                .filter(|r| r.setting == a.setting)
+                .collect();
+            assert_eq!(a.sizes, rows.len(), "{}", a.setting);
+            assert_eq!(
+                a.compared + a.timed_out + a.not_run,
+                a.sizes,
+                "{}: {a:?}",
+                a.setting
+            );
+            assert!(a.fix_timed_out <= a.compared, "{}", a.setting);
+        }
+        let m = t.min_conflicts.expect("min_conflicts is committed");
+        assert_eq!(m.aima_unsolved, m.aima_timeouts + m.aima_step_limit);
+        // Row by row: a seed unsolved within 100 000 steps is a timeout,
+        // or ran past the step limit.
+        let past_limit: u32 = data
+            .aima_python
+            .iter()
+            .filter(|r| r.kind == "min_conflicts")
+            .map(|r| {
+                let unsolved = r.seeds.unwrap() - r.aima_solved_default.unwrap();
+                unsolved - r.aima_timeouts.unwrap().min(unsolved)
+            })
+            .sum();
+        assert_eq!(m.aima_step_limit, past_limit);
+    }
 }

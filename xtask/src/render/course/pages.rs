@@ -1,5 +1,5 @@
-//! Writing the course: the chapters, the answer key and the index
-//! (`REPORT.md`), all or nothing: every page is rendered before any file
+//! Writing the course: the chapters, the answer key, the teacher's notes
+//! and the index (`REPORT.md`), all or nothing: every page is rendered before any file
 //! is written, so a template error leaves no half-written page.
 
 use std::collections::BTreeMap;
@@ -11,10 +11,11 @@ use serde::Serialize;
 use super::env::Placed;
 use super::{
     ANSWERS, ANSWERS_TEMPLATE, Course, FOLDER, GENERATED, INDEX_TEMPLATE, LEFT_OUT_TEMPLATE,
-    Rendered, Templates,
+    Rendered, TEACHER, TEACHER_TABLES, TEACHER_TEMPLATE, Templates,
 };
 use crate::data::Dataset;
-use crate::lessons::{Chapter, Part, Plan};
+use crate::lessons::classroom::{Classroom, classroom};
+use crate::lessons::{Chapter, Ctx, Part, Plan};
 use crate::{Context, Result};
 
 /// A chapter the data did not allow, named in the index.
@@ -49,6 +50,16 @@ struct IndexFacts<'a> {
 #[derive(Debug, Serialize)]
 struct AnswerFacts<'a> {
     chapters: &'a [Rendered],
+}
+
+/// What the teacher's notes read.
+#[derive(Debug, Serialize)]
+struct TeacherFacts {
+    /// The exercises' commands and their times.
+    classroom: Classroom,
+    /// Whether the textbook's tables are in this course (the teacher's
+    /// page carries them).
+    tables: bool,
 }
 
 /// The pages of the course, rendered: file path inside DIR → text.
@@ -105,6 +116,18 @@ pub fn pages(
                 chapters: &rendered,
             },
         )?),
+    );
+    let exercises = rendered
+        .iter()
+        .flat_map(|r| &r.exercises)
+        .map(|e| (e.number.as_str(), e.kind.as_str(), e.text.as_str()));
+    let teacher = TeacherFacts {
+        classroom: classroom(&Ctx::new(data), exercises),
+        tables: rendered.iter().any(|r| r.file == TEACHER_TABLES),
+    };
+    out.insert(
+        format!("{FOLDER}/{TEACHER}"),
+        page(course.page(templates, TEACHER_TEMPLATE, &teacher)?),
     );
     for r in &rendered {
         out.insert(format!("{FOLDER}/{}.md", r.file), page(r.text.clone()));
