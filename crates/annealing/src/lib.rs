@@ -102,8 +102,10 @@ pub static INFO: Info = Info {
         (read as the column of row i's queen, the mirror image, also a solution)",
     max_n: MAX_N,
     limit_reason: "time: the default schedule's 50 000 iterations give up on large \
-        boards; a slower one (a smaller LAMBDA, a larger LIMIT) solves larger ones, and a \
-        million queens would need more iterations than LIMIT allows",
+        boards; a slower one, with LAMBDA (the decay) smaller and LIMIT (the last \
+        iteration) larger in `--schedule exp:K:LAMBDA:LIMIT`, solves larger ones, and a \
+        million queens would need more iterations than the largest LIMIT (ten billion) \
+        allows",
     kind: Kind::FindOne,
     splits: false,
     counts_unique: false,

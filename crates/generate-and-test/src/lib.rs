@@ -61,7 +61,7 @@ pub static INFO: Info = Info {
     good_for: "seeing why pruning matters: every one of the n^n candidates tested",
     title: "Prolog generate-and-test",
     source: "[Aiello] Part I.1: the Prolog program (from an RIT course script)",
-    structure: "one column variable per row, enumerated as an odometer; three dif \
+    structure: "one column variable per row, enumerated like an odometer (the last row's column turns fastest); three dif \
                 conjunctions tested on the complete candidate",
     step_unit: "complete candidates tested",
     order: "lexicographic: C1 slowest, Cn fastest, as Prolog backtracks",

@@ -21,6 +21,8 @@ const TERMS: &[&str] = &[
     "chronological",
     "nq-mc",
     "maxi",
+    "LIMIT",
+    "odometer",
     "criterion",
     "forward checking",
     "least room to move",
