@@ -11,11 +11,11 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::tests::figures;
+use super::tests::every_chapter;
 use super::*;
 use crate::format;
+use crate::lessons::Ctx;
 use crate::lessons::test_data::committed;
-use crate::lessons::{Ctx, PLAN};
 
 /// A figure as the course writes one: digits grouped by spaces, a decimal
 /// part (`20 000`, `1.59`, `94.2`).
@@ -105,13 +105,7 @@ fn stray(r: &Rendered, facts: &serde_json::Value, wrote: &BTreeSet<String>) -> V
 fn every_figure_of_a_computed_answer_is_a_fact() {
     let data = committed();
     let ctx = Ctx::new(&data);
-    let templates = Templates::load(&templates_dir()).unwrap_or_else(|e| panic!("{e}"));
-    let chapters: Vec<(&Plan, Chapter)> = PLAN
-        .iter()
-        .map(|p| (p, (p.build)(&ctx).expect("committed data")))
-        .collect();
-    let all: Vec<Chapter> = chapters.iter().map(|(_, c)| c.clone()).collect();
-    let course = Course::new(&templates, figures(&data, &all)).unwrap_or_else(|e| panic!("{e}"));
+    let (templates, course, chapters) = every_chapter(&data, &ctx);
     let mut problems = Vec::new();
     let mut computed = 0;
     for (plan, base) in &chapters {

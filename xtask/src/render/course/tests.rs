@@ -23,21 +23,31 @@ pub(super) fn figures(data: &Dataset, chapters: &[Chapter]) -> BTreeMap<String, 
     crate::render::placed(&figs, &pictures)
 }
 
-#[test]
-fn every_chapter_renders_and_takes_every_branch_reads_every_fact_places_every_figure() {
-    let data = committed();
-    let ctx = Ctx::new(&data);
+/// The templates, a course with every figure placed, and every chapter
+/// built from `ctx` (the committed data), for the tests that render them.
+pub(super) fn every_chapter(
+    data: &Dataset,
+    ctx: &Ctx,
+) -> (Templates, Course, Vec<(&'static Plan, Chapter)>) {
     let templates = Templates::load(&templates_dir()).unwrap_or_else(|e| panic!("{e}"));
-    let chapters: Vec<(&Plan, Chapter)> = PLAN
+    let chapters: Vec<(&'static Plan, Chapter)> = PLAN
         .iter()
         .map(|p| {
-            let c =
-                (p.build)(&ctx).unwrap_or_else(|| panic!("{}: no data in reports/data", p.file));
+            let c = (p.build)(ctx).unwrap_or_else(|| panic!("{}: no data in reports/data", p.file));
             (p, c)
         })
         .collect();
     let all: Vec<Chapter> = chapters.iter().map(|(_, c)| c.clone()).collect();
-    let course = Course::new(&templates, figures(&data, &all)).unwrap_or_else(|e| panic!("{e}"));
+    let course = Course::new(&templates, figures(data, &all)).unwrap_or_else(|e| panic!("{e}"));
+    (templates, course, chapters)
+}
+
+#[test]
+fn every_chapter_renders_and_takes_every_branch_reads_every_fact_places_every_figure() {
+    let data = committed();
+    let ctx = Ctx::new(&data);
+    let (templates, course, chapters) = every_chapter(&data, &ctx);
+    let all: Vec<Chapter> = chapters.iter().map(|(_, c)| c.clone()).collect();
     let mut problems = Vec::new();
     let mut facts: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
     for (plan, base) in &chapters {
@@ -171,13 +181,7 @@ fn check_says(
 fn every_branch_says_what_its_chapter_states_for_its_facts() {
     let data = committed();
     let ctx = Ctx::new(&data);
-    let templates = Templates::load(&templates_dir()).unwrap_or_else(|e| panic!("{e}"));
-    let chapters: Vec<(&Plan, Chapter)> = PLAN
-        .iter()
-        .map(|p| (p, (p.build)(&ctx).expect("committed data")))
-        .collect();
-    let all: Vec<Chapter> = chapters.iter().map(|(_, c)| c.clone()).collect();
-    let course = Course::new(&templates, figures(&data, &all)).unwrap_or_else(|e| panic!("{e}"));
+    let (templates, course, chapters) = every_chapter(&data, &ctx);
     let mut problems = Vec::new();
     for (plan, base) in &chapters {
         let mut variants = vec![base.clone()];
