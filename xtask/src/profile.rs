@@ -100,7 +100,7 @@ impl Profile {
             (Profile::Standard, "local") => 25,
             (Profile::Standard, "parallel") => 12,
             (Profile::Standard, "textbook") => 130,
-            (Profile::Standard, "csp-grid") => 20,
+            (Profile::Standard, "csp-grid") => 25,
             (Profile::Standard, "local-study" | "traces") => 10,
             (Profile::Standard, _) => 5,
             (Profile::Full, _) => return None,

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::{Chapter, Ctx, largest_shared, line, time};
-use crate::analysis::{self, Judged, Series};
+use crate::analysis::{self, Judged, Series, Verdict};
 use crate::figure::{Chart, Figure, LineChart, Unit};
 
 /// The approaches compared, cheapest representation first.
@@ -48,13 +48,31 @@ pub struct Costs {
     pub rows: Vec<Row>,
 }
 
-/// The facts, `None` unless the four counted the same nodes at a shared n.
+/// The facts at the largest shared n whose runs are enough for the rank
+/// test between every two neighbours (the largest shared n if none is);
+/// `None` unless the four counted the same nodes there.
 pub fn costs(ctx: &Ctx) -> Option<Costs> {
     let series: Vec<&Series> = IDS.iter().filter_map(|id| ctx.count(id)).collect();
     if series.len() != IDS.len() {
         return None;
     }
-    let n = largest_shared(&series)?;
+    let shared = largest_shared(&series)?;
+    series[0]
+        .points
+        .iter()
+        .rev()
+        .filter(|p| p.n <= shared)
+        .filter_map(|p| costs_at(&series, p.n))
+        .find(|c| {
+            c.rows
+                .iter()
+                .all(|r| r.against_previous.is_none_or(|j| j.is != Verdict::TooFew))
+        })
+        .or_else(|| costs_at(&series, shared))
+}
+
+/// The facts at `n`, `None` unless the four counted the same nodes there.
+fn costs_at(series: &[&Series], n: usize) -> Option<Costs> {
     let nodes = series[0].at(n)?.steps?;
     if !series
         .iter()
@@ -66,7 +84,7 @@ pub fn costs(ctx: &Ctx) -> Option<Costs> {
     let mut rows: Vec<Row> = Vec::new();
     let mut previous: Option<Vec<f64>> = None;
     let mut samples = usize::MAX;
-    for s in &series {
+    for s in series {
         let p = s.at(n)?;
         let spread = p.ns_per_step_spread()?;
         let per_node = p.ns_per_step_samples()?;

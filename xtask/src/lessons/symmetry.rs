@@ -41,7 +41,8 @@ pub struct Split {
 /// What the chapter says.
 #[derive(Clone, Debug, Serialize)]
 pub struct Symmetry {
-    /// The largest n all counted on one thread.
+    /// The largest n all counted on one thread with runs enough to judge
+    /// the cost per node.
     pub n: usize,
     /// The seed's counter first, then the symmetric ones.
     pub rows: Vec<Split>,
@@ -136,13 +137,31 @@ pub fn four() -> Four {
     }
 }
 
-/// The three counters at the largest n all counted on one thread.
+/// The three counters at the largest n all counted on one thread with runs
+/// enough for the rank test.
 pub fn splits(ctx: &Ctx) -> Option<(usize, Vec<Split>)> {
     let series: Vec<&Series> = COUNTERS.iter().filter_map(|id| ctx.count(id)).collect();
     if series.len() < 2 || series[0].approach.id != COUNTERS[0] {
         return None;
     }
-    let n = largest_shared(&series)?;
+    // The largest n where each counter's runs are enough for the rank test
+    // against bitmask's (the largest shared one if none is).
+    let decidable = |n: usize| {
+        let base = series[0].at(n);
+        series.iter().all(|s| {
+            s.at(n)
+                .zip(base)
+                .is_some_and(|(p, b)| p.time_against(b).is != Verdict::TooFew)
+        })
+    };
+    let shared = largest_shared(&series)?;
+    let n = series[0]
+        .points
+        .iter()
+        .rev()
+        .map(|p| p.n)
+        .find(|&n| n <= shared && decidable(n))
+        .unwrap_or(shared);
     let base = series[0].at(n)?;
     let rows = series
         .iter()
