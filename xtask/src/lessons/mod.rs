@@ -238,12 +238,25 @@ pub type Value<'v> = &'v dyn Fn(&Stat) -> Option<(f64, f64, f64)>;
 
 /// The line of a series: its medians with the spread of its samples.
 pub fn line(series: &Series, value: Value) -> Line {
-    let pts: Vec<(f64, (f64, f64, f64))> = series
-        .points
-        .iter()
-        .filter_map(|p| Some((p.n as f64, value(p)?)))
-        .collect();
+    let mut pts: Vec<(f64, (f64, f64, f64))> = Vec::new();
+    // A point left out between two kept ones breaks the line there: no
+    // segment is drawn across a size whose value is not shown.
+    let mut breaks = Vec::new();
+    let mut skipped = false;
+    for p in &series.points {
+        match value(p) {
+            Some(v) => {
+                if skipped && !pts.is_empty() {
+                    breaks.push(p.n as f64);
+                }
+                skipped = false;
+                pts.push((p.n as f64, v));
+            }
+            None => skipped = true,
+        }
+    }
     Line {
+        breaks,
         points: pts.iter().map(|&(x, (m, _, _))| (x, m)).collect(),
         spread: pts
             .iter()
