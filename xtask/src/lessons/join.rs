@@ -2,7 +2,7 @@
 //! east and west halves apart and counts the pairs that share no diagonal.
 //! It is compared with the fastest tree search by time only (the two count
 //! different units of work: pairs and nodes), at every n both measured, each
-//! n a win, a loss or within noise by the spread of the runs.
+//! n a win, a loss or within noise by the rank test over the runs.
 
 use serde::Serialize;
 

@@ -34,7 +34,7 @@ pub struct Split {
     pub per_node: Judged,
     /// The share of the speed-up (on a log scale) that fewer nodes explain.
     pub share_from_nodes: f64,
-    /// The largest n at which it was slower than `bitmask` beyond the spread.
+    /// The largest n at which it was slower than `bitmask` (rank test).
     pub slower_until: Option<usize>,
 }
 

@@ -32,7 +32,7 @@ pub struct Point {
     pub of_ideal: f64,
 }
 
-/// A size where every core was slower than one thread beyond the spread.
+/// A size where every core was slower than one thread (rank test).
 #[derive(Clone, Debug, Serialize)]
 pub struct Loss {
     /// Board size.
