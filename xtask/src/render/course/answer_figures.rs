@@ -138,9 +138,11 @@ fn a_figure_typed_into_an_answer_is_stray() {
     let exercise = |answer: &str| Exercise {
         number: "1.1".into(),
         kind: "run".into(),
+        grade: "core".into(),
         text: "Run `queens 8` at n = 8.".into(),
         answer: answer.into(),
         by_hand: false,
+        rubric: false,
     };
     let r = |answer: &str| Rendered {
         file: "01-x".into(),

@@ -9,6 +9,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::env::Placed;
+use super::exercises;
 use super::{
     ANSWERS, ANSWERS_TEMPLATE, Course, FOLDER, GENERATED, INDEX_TEMPLATE, LEFT_OUT_TEMPLATE,
     Rendered, TEACHER, TEACHER_TABLES, TEACHER_TEMPLATE, Templates,
@@ -120,6 +121,7 @@ pub fn pages(
     let exercises = rendered
         .iter()
         .flat_map(|r| &r.exercises)
+        .filter(|e| e.grade != exercises::TAKE_HOME)
         .map(|e| (e.number.as_str(), e.kind.as_str(), e.text.as_str()));
     let teacher = TeacherFacts {
         classroom: classroom(&Ctx::new(data), exercises),

@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::exercises::TAKE_HOME;
 use super::tracked::leaves;
 use super::*;
 use crate::data::Dataset;
@@ -271,10 +272,16 @@ fn structure(plan: &Plan, r: &Rendered) -> Vec<String> {
             plan.file
         ));
     }
-    let kinds: Vec<&str> = r.exercises.iter().map(|e| e.kind.as_str()).collect();
+    let kinds: Vec<&str> = r
+        .exercises
+        .iter()
+        .filter(|e| e.grade != TAKE_HOME)
+        .map(|e| e.kind.as_str())
+        .collect();
     if !(2..=4).contains(&kinds.len()) || !kinds.contains(&"run") || !kinds.contains(&"paper") {
         out.push(format!(
-            "{}: 2 to 4 exercises, at least one `run` and one `paper` (has {kinds:?})",
+            "{}: 2 to 4 exercises besides a take-home project, at least one `run` and one \
+             `paper` (has {kinds:?})",
             plan.file
         ));
     }
@@ -324,6 +331,41 @@ fn every_chart_has_few_series_and_nothing_at_or_below_zero_on_a_log_axis() {
             }
         }
     }
+}
+
+/// The core's take-home projects: at least four, in four chapters, each
+/// graded by a rubric (the exercise parser pairs a project with its rubric).
+#[test]
+fn the_core_sets_four_take_home_projects_with_rubrics() {
+    let data = committed();
+    let ctx = Ctx::new(&data);
+    let (templates, course, chapters) = every_chapter(&data, &ctx);
+    let mut with_project = Vec::new();
+    for (plan, chapter) in chapters.iter().filter(|(p, _)| p.part == Part::Core) {
+        let r = course
+            .chapter(&templates, plan, chapter)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let projects: Vec<_> = r
+            .exercises
+            .iter()
+            .filter(|e| e.grade == TAKE_HOME)
+            .collect();
+        for p in &projects {
+            assert!(
+                p.rubric && !p.answer.is_empty(),
+                "{} {}: no rubric",
+                r.file,
+                p.number
+            );
+        }
+        if !projects.is_empty() {
+            with_project.push(r.file.clone());
+        }
+    }
+    assert!(
+        with_project.len() >= 4,
+        "take-home projects in {with_project:?}: the core needs four chapters with one"
+    );
 }
 
 #[test]
