@@ -379,9 +379,34 @@ pub fn largest_shared(series: &[&Series]) -> Option<usize> {
         .find(|&n| rest.iter().all(|s| s.at(n).is_some()))
 }
 
+/// Where a chapter compares: the largest of `sizes` (ascending) at which
+/// `decides` (the runs there are enough for the rank test), else the
+/// largest of them.
+pub fn largest_decidable(sizes: &[usize], decides: impl Fn(usize) -> bool) -> Option<usize> {
+    let mut from_top = sizes.iter().rev().copied();
+    from_top.clone().find(|&n| decides(n)).or(from_top.next())
+}
+
+/// The sizes of `series` up to `n`, ascending.
+pub fn sizes_up_to(series: &Series, n: usize) -> Vec<usize> {
+    series
+        .points
+        .iter()
+        .map(|p| p.n)
+        .filter(|&m| m <= n)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_comparison_takes_the_largest_decidable_size_else_the_largest() {
+        assert_eq!(largest_decidable(&[4, 6, 8], |n| n < 8), Some(6));
+        assert_eq!(largest_decidable(&[4, 6, 8], |_| false), Some(8));
+        assert_eq!(largest_decidable(&[], |_| true), None);
+    }
 
     #[test]
     fn a_budget_stop_gives_its_prediction_and_another_stop_none() {

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::{Chapter, Ctx, largest_shared, line, time};
+use super::{Chapter, Ctx, largest_decidable, largest_shared, line, sizes_up_to, time};
 use crate::analysis::{self, Judged, Series, Verdict};
 use crate::figure::{Chart, Figure, LineChart, Unit};
 
@@ -57,18 +57,14 @@ pub fn costs(ctx: &Ctx) -> Option<Costs> {
         return None;
     }
     let shared = largest_shared(&series)?;
-    series[0]
-        .points
-        .iter()
-        .rev()
-        .filter(|p| p.n <= shared)
-        .filter_map(|p| costs_at(&series, p.n))
-        .find(|c| {
+    let n = largest_decidable(&sizes_up_to(series[0], shared), |n| {
+        costs_at(&series, n).is_some_and(|c| {
             c.rows
                 .iter()
                 .all(|r| r.against_previous.is_none_or(|j| j.is != Verdict::TooFew))
         })
-        .or_else(|| costs_at(&series, shared))
+    })?;
+    costs_at(&series, n)
 }
 
 /// The facts at `n`, `None` unless the four counted the same nodes there.

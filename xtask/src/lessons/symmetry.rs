@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::{Chapter, Ctx, largest_shared, line, steps, time};
+use super::{Chapter, Ctx, largest_decidable, largest_shared, line, sizes_up_to, steps, time};
 use crate::analysis::{Judged, Series, Verdict};
 use crate::figure::{Chart, Figure, LineChart, Unit};
 
@@ -154,14 +154,7 @@ pub fn splits(ctx: &Ctx) -> Option<(usize, Vec<Split>)> {
                 .is_some_and(|(p, b)| p.time_against(b).is != Verdict::TooFew)
         })
     };
-    let shared = largest_shared(&series)?;
-    let n = series[0]
-        .points
-        .iter()
-        .rev()
-        .map(|p| p.n)
-        .find(|&n| n <= shared && decidable(n))
-        .unwrap_or(shared);
+    let n = largest_decidable(&sizes_up_to(series[0], largest_shared(&series)?), decidable)?;
     let base = series[0].at(n)?;
     let rows = series
         .iter()

@@ -171,12 +171,9 @@ pub fn threads(ctx: &Ctx) -> Option<Threads> {
             .collect();
         // The largest size whose runs are enough for a verdict (the largest
         // timed one when none is).
-        let largest = timed
-            .iter()
-            .rev()
-            .find(|&&n| against_ideal(one, all, n, cores).is_some_and(|j| j.is != Verdict::TooFew))
-            .or(timed.last())
-            .copied()?;
+        let largest = super::largest_decidable(&timed, |n| {
+            against_ideal(one, all, n, cores).is_some_and(|j| j.is != Verdict::TooFew)
+        })?;
         counters.push(Counter {
             id: one.approach.id.clone(),
             largest: point(one, all, largest, cores)?,

@@ -58,6 +58,7 @@ impl Reading {
     pub fn of(markdown: &str) -> Reading {
         let mut r = Reading::default();
         let (mut in_code, mut in_head, mut in_image) = (false, false, false);
+        let mut tables = 0;
         let mut prose = String::new();
         for e in Parser::new_ext(markdown, Options::ENABLE_TABLES) {
             match e {
@@ -65,6 +66,8 @@ impl Reading {
                     CodeBlockKind::Fenced(_) | CodeBlockKind::Indented,
                 )) => in_code = true,
                 Event::End(TagEnd::CodeBlock) => in_code = false,
+                Event::Start(Tag::Table(_)) => tables += 1,
+                Event::End(TagEnd::Table) => tables -= 1,
                 Event::Start(Tag::TableHead) => in_head = true,
                 Event::End(TagEnd::TableHead) => in_head = false,
                 Event::Start(Tag::TableRow) if !in_head => r.rows += 1,
@@ -76,7 +79,7 @@ impl Reading {
                 Event::Text(t) if in_code => r.code_lines += t.lines().count(),
                 // A table's cells are read with its rows, an image's text
                 // with the image.
-                Event::Text(t) | Event::Code(t) if !in_image => {
+                Event::Text(t) | Event::Code(t) if !in_image && tables == 0 => {
                     prose.push_str(&t);
                     prose.push(' ')
                 }
@@ -85,7 +88,6 @@ impl Reading {
             }
         }
         r.words = prose.split_whitespace().count();
-        r.words -= r.words.min(table_words(markdown));
         r
     }
 
@@ -102,21 +104,6 @@ impl Reading {
 /// A chapter's text up to its `## Exercises` heading (all of it if none).
 pub fn before_exercises(text: &str) -> &str {
     text.find("\n## Exercises").map_or(text, |i| &text[..i])
-}
-
-/// Words inside tables (header and body), counted with the rows instead.
-fn table_words(markdown: &str) -> usize {
-    let mut depth = 0;
-    let mut words = 0;
-    for e in Parser::new_ext(markdown, Options::ENABLE_TABLES) {
-        match e {
-            Event::Start(Tag::Table(_)) => depth += 1,
-            Event::End(TagEnd::Table) => depth -= 1,
-            Event::Text(t) | Event::Code(t) if depth > 0 => words += t.split_whitespace().count(),
-            _ => {}
-        }
-    }
-    words
 }
 
 #[cfg(test)]
