@@ -99,13 +99,16 @@
 //! Run's runs behind AIMA 2nd ed. Figure 5.5 did; the uncounted path reads
 //! no budget. The `checks-table` binary (src/bin/checks-table.rs) runs the
 //! book's comparison, n = 2 to 50, five seeds where MRV breaks ties at
-//! random, 40 million checks per run. Measured (release build; the whole
-//! table takes 1.5 s of CPU, 2 to 4 s on a busy two-core machine), median total checks over n beside the book's:
+//! random and one run where it breaks them to the lowest row (the book
+//! does not say which), 40 million checks per run. Measured (the whole
+//! table takes 1.1 s of CPU), median total checks over n beside the book's:
 //! BT > 40 000K (passes the budget at n = 22; book > 40 000K), BT+MRV
-//! 1 732K (13 500K), FC > 40 000K (at n = 27; book > 40 000K), FC+MRV
-//! 479K (817K); with backjumping CBJ > 40 000K (n = 22), CBJ+MRV 1 659K,
-//! FC-CBJ > 40 000K (n = 27), FC-CBJ+MRV 477K; MAC+MRV 13 537K (fewest
-//! placements, most checks: AC-3 tests every pair of unplaced rows).
+//! 1 732K, lowest row 12 683K (book 13 500K), FC > 40 000K (at n = 27;
+//! book > 40 000K), FC+MRV 479K, lowest row 817K (book 817K; ours 817 008
+//! checks); with backjumping CBJ > 40 000K (n = 22), CBJ+MRV 1 659K,
+//! lowest row 12 248K, FC-CBJ > 40 000K (n = 27), FC-CBJ+MRV 477K, lowest
+//! row 812K; MAC+MRV 13 537K (fewest placements, most checks: AC-3 tests
+//! every pair of unplaced rows).
 //!
 //! **Representation:** a domain is a bitset of `W` 64-bit words, W = 1, 2
 //! or 4 chosen by n; the domains of every depth are kept, (n + 1) × n sets,

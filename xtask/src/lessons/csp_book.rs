@@ -22,11 +22,18 @@ pub struct BookChecks {
     pub over: bool,
 }
 
+/// The end of the name of a setting whose MRV breaks ties to the lowest
+/// row (`checks-table`'s twin of the setting without it, which breaks them
+/// at random).
+pub const LOWEST: &str = "-lowest";
+
 /// AIMA 2nd ed. Figure 5.5, n-Queens row (median of five runs, checks in
 /// thousands): backtracking (> 40 000K), with MRV 13 500K, forward checking
-/// (> 40 000K), with MRV 817K; min-conflicts 4K is a local search.
+/// (> 40 000K), with MRV 817K; min-conflicts 4K is a local search. The
+/// book does not say how its MRV breaks ties, so both twins of an MRV
+/// setting stand beside its figure.
 pub fn book(setting: &str) -> Option<BookChecks> {
-    let (thousands, over) = match setting {
+    let (thousands, over) = match setting.strip_suffix(LOWEST).unwrap_or(setting) {
         "BT" => (40_000.0, true),
         "BT+MRV" => (13_500.0, false),
         "FC" => (40_000.0, true),
@@ -36,11 +43,27 @@ pub fn book(setting: &str) -> Option<BookChecks> {
     Some(BookChecks { thousands, over })
 }
 
+/// How a setting's row order breaks ties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ties {
+    /// Rows in order: no ties to break.
+    RowOrder,
+    /// MRV, ties at random (one run per seed).
+    Random,
+    /// MRV, ties to the lowest row (one run: deterministic).
+    Lowest,
+}
+
 /// One setting over n = 2..50.
 #[derive(Clone, Debug, Serialize)]
 pub struct Setting {
-    /// The book's name (BT, BT+MRV, …) or ours in its pattern.
+    /// The book's name (BT, BT+MRV, …) or ours in its pattern; a twin with
+    /// ties to the lowest row ends in [`LOWEST`].
     pub name: String,
+    /// How its row order breaks ties (the table shows it as `order`).
+    #[serde(skip)]
+    pub ties: Ties,
     /// `--order`, `--propagate`, `--backtrack` as `queens --algo csp` spells them.
     pub order: String,
     /// The look-ahead.
@@ -85,8 +108,87 @@ pub struct CspBook {
     pub fewest: Vec<String>,
     /// Some setting made fewer checks than the book's, beyond our runs' range.
     pub fewer_than_book: bool,
+    /// Each MRV row of the book (BT+MRV, FC+MRV) with both tie rules.
+    pub tie_rules: Vec<TieRule>,
+    /// Forward checking's MRV row matches the book with a tie rule with
+    /// which no look-ahead's does not: the gap is in how checks without
+    /// look-ahead are counted (forward checking's count has no choice of
+    /// order), not in the search.
+    pub counting_gap: bool,
     /// Backjumping's effect: (with, without, verdict of with against without).
     pub backjumping: Vec<Backjump>,
+}
+
+/// Which tie rules' settings agree with the book's figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Matches {
+    /// Ties to the lowest row only.
+    Lowest,
+    /// Random ties only.
+    Random,
+    /// Both.
+    Both,
+    /// Neither.
+    Neither,
+}
+
+/// One MRV row of the book with both tie rules beside its figure.
+#[derive(Clone, Debug, Serialize)]
+pub struct TieRule {
+    /// The book's name (random ties; the twin is this with [`LOWEST`]).
+    pub name: String,
+    /// Which agree: of the setting's `vs_book` (random ties: our runs'
+    /// range against the range the book's figure was rounded from,
+    /// `Spread::rounded`) and its twin's (the one run's total).
+    pub matches: Matches,
+}
+
+impl Matches {
+    fn of(random: Verdict, lowest: Verdict) -> Matches {
+        match (
+            random == Verdict::WithinNoise,
+            lowest == Verdict::WithinNoise,
+        ) {
+            (true, true) => Matches::Both,
+            (true, false) => Matches::Random,
+            (false, true) => Matches::Lowest,
+            (false, false) => Matches::Neither,
+        }
+    }
+
+    /// Whether the rule `ties` is among those that agree.
+    fn has(self, ties: Ties) -> bool {
+        matches!(
+            (self, ties),
+            (Matches::Both, _) | (Matches::Lowest, Ties::Lowest) | (Matches::Random, Ties::Random)
+        )
+    }
+}
+
+/// The book's MRV rows with both tie rules, and whether forward checking's
+/// matches with a rule with which no look-ahead's does not.
+fn tie_rules(settings: &[Setting]) -> (Vec<TieRule>, bool) {
+    let find = |name: &str| settings.iter().find(|s| s.name == name);
+    let rows: Vec<TieRule> = ["BT+MRV", "FC+MRV"]
+        .iter()
+        .filter_map(|&name| {
+            let random = find(name)?.vs_book?;
+            let lowest = find(&format!("{name}{LOWEST}"))?.vs_book?;
+            Some(TieRule {
+                name: name.into(),
+                matches: Matches::of(random, lowest),
+            })
+        })
+        .collect();
+    let get = |name: &str| rows.iter().find(|t| t.name == name).map(|t| t.matches);
+    let gap = match (get("BT+MRV"), get("FC+MRV")) {
+        (Some(bt), Some(fc)) => [Ties::Lowest, Ties::Random]
+            .iter()
+            .any(|&t| fc.has(t) && !bt.has(t)),
+        _ => false,
+    };
+    (rows, gap)
 }
 
 /// A setting with conflict-directed backjumping against the same without.
@@ -138,6 +240,11 @@ fn setting(name: &str, rows: &[&Row]) -> Setting {
     });
     Setting {
         name: name.into(),
+        ties: match first.order.as_str() {
+            "mrv-random" => Ties::Random,
+            _ if name.ends_with(LOWEST) => Ties::Lowest,
+            _ => Ties::RowOrder,
+        },
         order: first.order.clone(),
         propagate: first.propagate.clone(),
         backtrack: first.backtrack.clone(),
@@ -168,14 +275,17 @@ fn run_totals(rows: &[Row], name: &str) -> Vec<f64> {
 
 /// The lowest-median setting, then those whose runs the rank test does
 /// not tell from its runs. A setting whose every run passed the budget
-/// made more checks than a run within it: no test needed.
+/// made more checks than a run within it: no test needed. The twins with
+/// ties to the lowest row stay out: one run each, which the rank test
+/// cannot place against five.
 fn fewest(settings: &[Setting], rows: &[Row]) -> Option<Vec<String>> {
-    let lowest = settings
+    let ranked: Vec<&Setting> = settings.iter().filter(|s| s.ties != Ties::Lowest).collect();
+    let lowest = ranked
         .iter()
         .min_by(|a, b| rank_key(a).total_cmp(&rank_key(b)))?;
     let base = run_totals(rows, &lowest.name);
     let mut out = vec![lowest.name.clone()];
-    for s in settings.iter().filter(|s| s.name != lowest.name) {
+    for s in ranked.iter().filter(|s| s.name != lowest.name) {
         let runs = run_totals(rows, &s.name);
         let over = runs.iter().all(|t| t.is_infinite()) && base.iter().all(|t| t.is_finite());
         if !over && Judged::counts(&runs, &base) != Verdict::Higher {
@@ -209,21 +319,26 @@ pub fn csp_book(ctx: &Ctx) -> Option<CspBook> {
     if settings.is_empty() {
         return None;
     }
-    let booked: Vec<&Setting> = settings.iter().filter(|s| s.book.is_some()).collect();
     let ours = |a: &&Setting, b: &&Setting| rank_key(a).total_cmp(&rank_key(b));
     let theirs = |s: &&Setting| {
         s.book.map_or(f64::INFINITY, |b| {
             if b.over { f64::INFINITY } else { b.thousands }
         })
     };
-    let mut by_ours = booked.clone();
-    by_ours.sort_by(ours);
-    let mut by_book = booked.clone();
-    by_book.sort_by(|a, b| theirs(a).total_cmp(&theirs(b)));
-    let same_ranking = by_ours
-        .iter()
-        .zip(&by_book)
-        .all(|(a, b)| a.name == b.name || (rank_key(a) == rank_key(b) && theirs(a) == theirs(b)));
+    // The book's four settings rank as in the book with each tie rule.
+    let same_ranking = [Ties::Random, Ties::Lowest].iter().all(|&ties| {
+        let booked: Vec<&Setting> = settings
+            .iter()
+            .filter(|s| s.book.is_some() && (s.ties == ties || s.ties == Ties::RowOrder))
+            .collect();
+        let mut by_ours = booked.clone();
+        by_ours.sort_by(ours);
+        let mut by_book = booked.clone();
+        by_book.sort_by(|a, b| theirs(a).total_cmp(&theirs(b)));
+        by_ours.iter().zip(&by_book).all(|(a, b)| {
+            a.name == b.name || (rank_key(a) == rank_key(b) && theirs(a) == theirs(b))
+        })
+    });
     let find = |name: &str| settings.iter().find(|s| s.name == name);
     let backjumping = [("CBJ+MRV", "BT+MRV"), ("FC-CBJ+MRV", "FC+MRV")]
         .iter()
@@ -238,7 +353,10 @@ pub fn csp_book(ctx: &Ctx) -> Option<CspBook> {
         })
         .collect();
     let fewest = fewest(&settings, rows)?;
+    let (tie_rules, counting_gap) = tie_rules(&settings);
     Some(CspBook {
+        tie_rules,
+        counting_gap,
         fewer_than_book: settings.iter().any(|s| s.vs_book == Some(Verdict::Lower)),
         fewest,
         from_n: rows.iter().map(|r| r.n).min()?,
@@ -283,5 +401,50 @@ mod tests {
         }
         // The two medians 477K and 479K over like ranges are one finding.
         assert!(c.fewest.len() > 1, "{:?}", c.fewest);
+        assert!(c.fewest.iter().all(|name| !name.ends_with(LOWEST)));
+    }
+
+    /// Each MRV row of the book stands with both tie rules, each judged
+    /// against the book's figure again here from the raw rows: the one run
+    /// with ties to the lowest row (no seed) agrees when its total is within
+    /// half a thousand of the figure, the range it was rounded from.
+    #[test]
+    fn both_tie_rules_stand_beside_each_mrv_row_of_the_book() {
+        let data = committed();
+        let c = csp_book(&Ctx::new(&data)).expect("the committed table");
+        let names: Vec<&str> = c.tie_rules.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["BT+MRV", "FC+MRV"]);
+        for t in &c.tie_rules {
+            let twin = format!("{}{LOWEST}", t.name);
+            let rows: Vec<&Row> = data.csp_book.iter().filter(|r| r.setting == twin).collect();
+            assert!(rows.iter().all(|r| r.seed.is_none() && r.order == "mrv"));
+            assert_eq!(rows.len(), 49, "{twin}: one run, n = 2..50");
+            let total: u64 = rows.iter().map(|r| r.checks.unwrap()).sum();
+            let figure = book(&t.name).unwrap().thousands * 1e3;
+            let expected = if (total as f64 - figure).abs() <= 500.0 {
+                Verdict::WithinNoise
+            } else if (total as f64) < figure {
+                Verdict::Lower
+            } else {
+                Verdict::Higher
+            };
+            let lowest = c.settings.iter().find(|s| s.name == twin).unwrap();
+            assert_eq!(lowest.ties, Ties::Lowest);
+            assert_eq!(lowest.vs_book, Some(expected), "{twin}: {total} checks");
+            let random = c.settings.iter().find(|s| s.name == t.name).unwrap();
+            assert_eq!(random.ties, Ties::Random);
+            assert_eq!(t.matches, Matches::of(random.vs_book.unwrap(), expected));
+        }
+    }
+
+    #[test]
+    fn matches_names_the_rules_that_agree() {
+        use Verdict::{Higher, Lower, WithinNoise as Agrees};
+        assert_eq!(Matches::of(Agrees, Agrees), Matches::Both);
+        assert_eq!(Matches::of(Lower, Agrees), Matches::Lowest);
+        assert_eq!(Matches::of(Agrees, Higher), Matches::Random);
+        assert_eq!(Matches::of(Lower, Higher), Matches::Neither);
+        assert!(Matches::Lowest.has(Ties::Lowest) && !Matches::Lowest.has(Ties::Random));
+        assert!(Matches::Both.has(Ties::Random) && !Matches::Neither.has(Ties::Lowest));
     }
 }

@@ -11,6 +11,10 @@ use crate::analysis::{Judged, Spread, Stat, median_f64};
 use crate::data::{Family, Sample};
 use crate::figure::{Chart, Figure, LineChart, Unit};
 
+mod bump;
+pub use bump::Bump;
+use bump::bump;
+
 /// The accepted runs of an approach at one n.
 fn runs<'a>(ctx: &'a Ctx, id: &str, n: usize) -> Vec<&'a Sample> {
     ctx.data
@@ -113,6 +117,8 @@ pub struct Swaps {
     pub trials: f64,
     /// Median share of the time spent building the first board.
     pub init_share: f64,
+    /// Where its time falls as n grows, if it does.
+    pub bump: Option<Bump>,
 }
 
 /// What the chapter says.
@@ -185,6 +191,7 @@ pub fn facts(ctx: &Ctx) -> Option<LocalSearch> {
                 kept: p.steps?,
                 trials: extra(ctx, "swap-search", p.n, "trials")?.median,
                 init_share: init_share(ctx, "swap-search", p.n)?,
+                bump: bump(ctx, q),
             })
         }),
         study: local_study::study(ctx)?,
@@ -240,7 +247,20 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     ] {
         let mut f = base.clone();
         f.iterations.is = v;
-        f.swaps = None;
+        // QS4 measured without a fall in its time, or not at all.
+        match v {
+            Verdict::Lower => {
+                if let Some(s) = &mut f.swaps {
+                    s.bump = None;
+                }
+            }
+            Verdict::Higher => {
+                if let Some(b) = f.swaps.as_mut().and_then(|s| s.bump.as_mut()) {
+                    b.trials = b.next_trials;
+                }
+            }
+            _ => f.swaps = None,
+        }
         if v == Verdict::TooFew {
             f.seed_run = None;
         }
@@ -271,6 +291,42 @@ pub(super) const SAYS: &[super::Says] = &[
         "QS4 kept"
     ),
     super::says!("QS4 measured", |f| f["swaps"].is_object(), "QS4 kept", ""),
+    super::says!(
+        "QS4's time falls somewhere as n grows",
+        |f| f["swaps"]["bump"].is_object(),
+        "QS4's time is not monotone in n",
+        ""
+    ),
+    super::says!(
+        "QS4's bump is in its swaps tried",
+        |f| {
+            let b = &f["swaps"]["bump"];
+            let (t, next, share) = (
+                b["trials"].as_f64(),
+                b["next_trials"].as_f64(),
+                b["init_share"].as_f64(),
+            );
+            matches!((t, next, share), (Some(t), Some(next), Some(s)) if t > 2.0 * next && s < 0.5)
+        },
+        "the repair, not the board, makes the bump",
+        "neither the swaps tried"
+    ),
+    super::says!(
+        "QS4's bump not in its swaps tried",
+        |f| {
+            let b = &f["swaps"]["bump"];
+            let (t, next) = (b["trials"].as_f64(), b["next_trials"].as_f64());
+            matches!((t, next), (Some(t), Some(next)) if t <= 2.0 * next)
+        },
+        "neither the swaps tried nor the board explains it alone",
+        "makes the bump"
+    ),
+    super::says!(
+        "QS4's time never falls as n grows",
+        |f| f["swaps"].is_object() && f["swaps"]["bump"].is_null(),
+        "QS4 kept",
+        "not monotone"
+    ),
     super::says!("/iterations/is" == "lower", "fewer (", "more ("),
     super::says!("/iterations/is" == "higher", "more (", "fewer ("),
     super::says!(

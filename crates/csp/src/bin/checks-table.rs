@@ -60,21 +60,27 @@ const fn setting(
 }
 
 /// The book's four settings, the same with conflict-directed backjumping,
-/// and MAC with MRV. The book's MRV breaks ties at random (five runs), so
-/// its MRV is `mrv-random`.
-const SETTINGS: [Setting; 9] = {
+/// and MAC with MRV. The book does not say how its MRV breaks ties, so each
+/// MRV setting but MAC's runs both ways: at random (`mrv-random`, five
+/// runs, the book's name) and to the lowest row (`mrv`, one run: no seed
+/// changes it; the name ends in `-lowest`).
+const SETTINGS: [Setting; 13] = {
     use Backtrack::{Chronological as Chrono, ConflictDirected as Cbj};
-    use Order::{MrvRandom as Mrv, Row};
+    use Order::{Mrv as Low, MrvRandom as Mrv, Row};
     use Propagate::{Arc, Forward as Fc, None as Bt};
     [
         setting("BT", Row, Bt, Chrono, Some("> 40 000K")),
         setting("BT+MRV", Mrv, Bt, Chrono, Some("13 500K")),
+        setting("BT+MRV-lowest", Low, Bt, Chrono, Some("13 500K")),
         setting("FC", Row, Fc, Chrono, Some("> 40 000K")),
         setting("FC+MRV", Mrv, Fc, Chrono, Some("817K")),
+        setting("FC+MRV-lowest", Low, Fc, Chrono, Some("817K")),
         setting("CBJ", Row, Bt, Cbj, None),
         setting("CBJ+MRV", Mrv, Bt, Cbj, None),
+        setting("CBJ+MRV-lowest", Low, Bt, Cbj, None),
         setting("FC-CBJ", Row, Fc, Cbj, None),
         setting("FC-CBJ+MRV", Mrv, Fc, Cbj, None),
+        setting("FC-CBJ+MRV-lowest", Low, Fc, Cbj, None),
         setting("MAC+MRV", Mrv, Arc, Chrono, None),
     ]
 };
@@ -93,10 +99,12 @@ usage: checks-table [--from N] [--to N] [--runs K] [--budget C] [--only NAMES] [
   --budget C     checks allotted to one run summed over n (default 40000000, the
                  book's 40 000K); once a run's total passes it, its search stops
                  and its remaining sizes are skipped
-  --only NAMES   comma-separated settings (default all): BT, BT+MRV, FC, FC+MRV,
-                 CBJ, CBJ+MRV, FC-CBJ, FC-CBJ+MRV, MAC+MRV
+  --only NAMES   comma-separated settings (default all): BT, BT+MRV,
+                 BT+MRV-lowest, FC, FC+MRV, FC+MRV-lowest, CBJ, CBJ+MRV,
+                 CBJ+MRV-lowest, FC-CBJ, FC-CBJ+MRV, FC-CBJ+MRV-lowest, MAC+MRV
                  (BT: rows in order, no look-ahead; FC: forward checking; MAC:
                  arc consistency; +MRV: fewest remaining columns, ties at random;
+                 -lowest: the same MRV, ties to the lowest row, one run;
                  CBJ: conflict-directed backjumping; columns always left to right)
   --summary      also print on stderr, per setting, the median over runs of the
                  total checks over n, beside the book's figure
@@ -327,5 +335,31 @@ mod tests {
     fn its_help_names_no_issue() {
         assert!(super::HELP.contains("usage: checks-table"));
         assert_eq!(queens_test_support::issue_named(super::HELP), None);
+    }
+
+    /// Each MRV setting but MAC's runs with both tie rules: the one whose
+    /// name ends in `-lowest` is its twin with ties to the lowest row, the
+    /// same look-ahead, backtracking and book figure.
+    #[test]
+    fn every_random_tie_setting_has_its_lowest_row_twin() {
+        use super::SETTINGS;
+        const LOWEST: &str = "-lowest";
+        use queens_csp::{Order, Propagate};
+        let mut twins = 0;
+        for s in &SETTINGS {
+            let lowest = s.name.ends_with(LOWEST);
+            assert_eq!(lowest, s.config.order == Order::Mrv, "{}", s.name);
+            if s.config.order != Order::MrvRandom || s.config.propagate == Propagate::Arc {
+                continue;
+            }
+            let name = format!("{}{LOWEST}", s.name);
+            let twin = SETTINGS.iter().find(|t| t.name == name).expect(&name);
+            assert_eq!(twin.config.propagate, s.config.propagate);
+            assert_eq!(twin.config.backtrack, s.config.backtrack);
+            assert_eq!(twin.config.values, s.config.values);
+            assert_eq!(twin.book, s.book);
+            twins += 1;
+        }
+        assert_eq!(twins, 4);
     }
 }

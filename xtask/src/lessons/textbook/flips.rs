@@ -3,6 +3,7 @@
 
 use super::{Ended, Restarts, book, figures, textbook};
 use crate::analysis::Verdict;
+use crate::lessons::csp_book::Matches;
 use crate::lessons::{Chapter, Ctx, Says, says};
 
 /// Variants for the branches the committed data do not take.
@@ -73,6 +74,16 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                 }
             }
             c.fewer_than_book = v == Verdict::Lower;
+            // Every tie rule's branch: neither, random only, both (the
+            // committed data: lowest only for FC+MRV).
+            for t in &mut c.tie_rules {
+                t.matches = match v {
+                    Verdict::Lower => Matches::Neither,
+                    Verdict::Higher => Matches::Random,
+                    Verdict::WithinNoise | Verdict::TooFew => Matches::Both,
+                };
+            }
+            c.counting_gap = false;
             // One setting alone with the fewest checks, or several tied.
             if v == Verdict::Lower {
                 c.fewest.truncate(1);
@@ -248,9 +259,10 @@ pub(in crate::lessons) const SAYS: &[Says] = &[
         "**The book's table of checks.**"
     ),
     says!(
-        "/csp/fewer_than_book" == true,
+        "fewer than the book, no counting gap shown",
+        |f| f["csp"]["fewer_than_book"] == true && f["csp"]["counting_gap"] == false,
         "so counts fewer than testing every pair",
-        ""
+        "leaves no choice"
     ),
     says!(
         "/csp/fewer_than_book" == false,
@@ -258,13 +270,53 @@ pub(in crate::lessons) const SAYS: &[Says] = &[
         "so counts fewer than testing every pair"
     ),
     says!(
+        "/csp/counting_gap" == true,
+        "Forward checking's count leaves no choice",
+        "so counts fewer than testing every pair"
+    ),
+    says!(
+        "/csp/counting_gap" == false,
+        "**The book's table of checks.**",
+        "leaves no choice"
+    ),
+    says!(
+        "a row only ties to the lowest row match",
+        |f| some_any(&f["csp"], "tie_rules", |t| t["matches"] == "lowest"),
+        "ties to the lowest row match the book, random ties do not",
+        ""
+    ),
+    says!(
+        "a row only random ties match",
+        |f| some_any(&f["csp"], "tie_rules", |t| t["matches"] == "random"),
+        "random ties match the book, ties to the lowest row do not",
+        ""
+    ),
+    says!(
+        "a row both tie rules match",
+        |f| some_any(&f["csp"], "tie_rules", |t| t["matches"] == "both"),
+        "both tie rules match the book",
+        ""
+    ),
+    says!(
+        "a row neither tie rule matches",
+        |f| some_any(&f["csp"], "tie_rules", |t| t["matches"] == "neither"),
+        "neither tie rule matches the book",
+        ""
+    ),
+    says!(
+        "every row neither tie rule matches",
+        |f| some_all(&f["csp"], "tie_rules", |t| t["matches"] == "neither"),
+        "neither tie rule matches the book.",
+        "match the book"
+    ),
+    says!(
         "/csp/same_ranking" == true,
-        "The book's four settings rank as in the book.",
+        "With either tie rule the book's four settings rank as in the book.",
         "do not rank"
     ),
     says!(
         "/csp/same_ranking" == false,
-        "The book's four settings do not rank as in the book.",
+        "The book's four settings do not rank as in the book with both tie rules.",
         "settings rank as in"
     ),
     says!(
@@ -411,6 +463,11 @@ fn booked(f: &serde_json::Value, v: &str) -> bool {
     let all = f["csp"]["settings"].as_array().into_iter().flatten();
     let mut with = all.filter(|c| !c["book"].is_null()).peekable();
     with.peek().is_some() && with.all(|c| c["vs_book"] == v)
+}
+
+/// Whether a list of `f` has an item with `p`.
+fn some_any(f: &serde_json::Value, key: &str, p: fn(&serde_json::Value) -> bool) -> bool {
+    f[key].as_array().is_some_and(|a| a.iter().any(p))
 }
 
 /// Whether a list of `f` has items and every one has `p`.

@@ -15,6 +15,8 @@ mod figures;
 #[cfg(test)]
 mod flips;
 mod growth;
+mod params;
+mod per_node;
 mod restarts;
 mod tables;
 
@@ -24,6 +26,7 @@ use crate::analysis::{Spread, Verdict};
 pub(super) use flips::{SAYS, flips};
 use growth::growth;
 pub use growth::{Ended, Growth};
+pub use params::{Params, params};
 pub use restarts::{RestartVsSideways, Restarts};
 use restarts::{restart_vs_sideways, restarts};
 pub(super) use tables::tables_page;
@@ -228,6 +231,8 @@ pub struct Textbook {
     pub csp: Option<CspBook>,
     /// aima-python side by side, if its peer ran.
     pub aima: Option<AimaPython>,
+    /// Each method's parameters, from the crates.
+    pub params: Params,
 }
 
 fn points(ctx: &Ctx) -> Vec<Point> {
@@ -298,6 +303,7 @@ pub fn textbook(ctx: &Ctx) -> Option<Textbook> {
         restart_vs_sideways,
         csp: csp_book(ctx),
         aima: aima_python(ctx),
+        params: params(),
     })
 }
 

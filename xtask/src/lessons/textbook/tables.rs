@@ -19,6 +19,10 @@ pub struct Tables {
     pub aima: Vec<crate::lessons::aima_python::Setting>,
     /// aima-python's `min_conflicts` against ours.
     pub min_conflicts: Option<crate::lessons::aima_python::MinConflicts>,
+    /// Each method's parameters, from the crates.
+    pub params: super::Params,
+    /// The csp lab's instructions per node, with and without forward checking.
+    pub per_node: super::per_node::PerNode,
 }
 
 fn tables(ctx: &Ctx) -> Option<Tables> {
@@ -28,6 +32,8 @@ fn tables(ctx: &Ctx) -> Option<Tables> {
         csp: t.csp.map(|c| c.settings).unwrap_or_default(),
         min_conflicts: t.aima.as_ref().and_then(|a| a.min_conflicts.clone()),
         aima: t.aima.map(|a| a.settings).unwrap_or_default(),
+        params: t.params,
+        per_node: super::per_node::per_node(),
     })
 }
 
@@ -101,6 +107,8 @@ pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
         csp: Vec::new(),
         aima: Vec::new(),
         min_conflicts: None,
+        params: super::params(),
+        per_node: super::per_node::per_node(),
     };
     vec![
         Chapter::new(&f, Vec::new()),
