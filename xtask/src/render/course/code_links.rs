@@ -134,3 +134,51 @@ fn a_missing_item_a_missing_file_and_an_item_of_another_type_are_caught() {
         ]
     );
 }
+
+/// The views of `explore.html` that `md` links to, each as its
+/// (algo, n, knobs) (`%20` read as a space; no knobs: `None`).
+fn explorer_views(md: &str) -> Vec<(String, String, Option<String>)> {
+    crate::render::links::targets(md)
+        .into_iter()
+        .filter_map(|t| {
+            let (_, hash) = t.split_once("explore.html#")?;
+            let get = |key: &str| {
+                hash.split('&')
+                    .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+                    .map(|v| v.replace("%20", " "))
+            };
+            Some((get("algo")?, get("n")?, get("knobs")))
+        })
+        .collect()
+}
+
+#[test]
+fn every_explorer_view_the_course_links_to_is_traced() {
+    let root = crate::project_root().join("reports");
+    let index: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("data/traces/index.json")).unwrap(),
+    )
+    .unwrap();
+    let traced = |algo: &str, n: &str, knobs: &Option<String>| {
+        index.as_array().unwrap().iter().any(|e| {
+            e["approach"] == algo
+                && e["n"].as_u64().map(|v| v.to_string()).as_deref() == Some(n)
+                && knobs.as_ref().is_none_or(|k| e["knobs"] == k.as_str())
+        })
+    };
+    let page19 = std::fs::read_to_string(root.join("course/19-algorithms.md")).unwrap();
+    assert!(
+        explorer_views(&page19).len() >= 7,
+        "page 19 links a view per method"
+    );
+    let views: Vec<_> = std::fs::read_dir(root.join("course"))
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
+        .flat_map(|md| explorer_views(&md))
+        .collect();
+    let untraced: Vec<_> = views.iter().filter(|(a, n, k)| !traced(a, n, k)).collect();
+    assert!(untraced.is_empty(), "views not traced: {untraced:?}");
+    // And a view of no trace is caught.
+    let wrong = explorer_views("[x](../explore.html#algo=csp&n=8&knobs=--order%20degree)");
+    assert!(wrong.iter().all(|(a, n, k)| !traced(a, n, k)), "{wrong:?}");
+}
