@@ -338,7 +338,7 @@ pub(super) const SAYS: &[super::Says] = &[
     super::says!(
         "/formulation/agree" == "root",
         "one apart: the empty board",
-        ""
+        "differ by more"
     ),
     super::says!(
         "/formulation/agree" == "apart",
