@@ -8,6 +8,7 @@
 //! and is left out of the course; the index says so.
 
 mod aima_python;
+mod algorithms;
 mod block_sums;
 #[cfg(test)]
 mod chart_tests;
@@ -171,6 +172,7 @@ pub const PLAN: &[Plan] = &[
     plan!("16-glossary", Reference, reference::words_page, reference::no_flips, reference::NO_SAYS),
     plan!("17-textbook-tables", Reference, textbook::tables_page, textbook::tables_flips, textbook::TABLES_SAYS),
     plan!("18-references", Reference, reference::words_page, reference::no_flips, reference::NO_SAYS),
+    plan!("19-algorithms", Reference, algorithms::chapter, algorithms::flips, algorithms::SAYS),
 ];
 
 /// Every chapter of [`PLAN`] with its data, or `None` where the data lack it.

@@ -322,24 +322,29 @@ mod tests {
     #[test]
     fn every_figure_is_drawn_and_every_link_resolves() {
         let data = sample_dataset();
-        let dir = tempfile::tempdir().unwrap();
-        data.save(&dir.path().join("data")).unwrap();
-        render(&data, &dir.path().join("data"), dir.path()).unwrap();
-        let md = fs::read_to_string(dir.path().join(REPORT)).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        // The report in a folder beside the repository's crates, as
+        // reports/ is, so that the course's links into the code resolve.
+        let dir = tmp.path().join("reports");
+        fs::create_dir(&dir).unwrap();
+        std::os::unix::fs::symlink(
+            crate::project_root().join("crates"),
+            tmp.path().join("crates"),
+        )
+        .unwrap();
+        data.save(&dir.join("data")).unwrap();
+        render(&data, &dir.join("data"), &dir).unwrap();
+        let md = fs::read_to_string(dir.join(REPORT)).unwrap();
         assert!(md.starts_with(course::GENERATED), "{}", &md[..80]);
         // The explorer's screenshots are made by `.ci/browser-test --screens`,
         // not by render: the committed ones stand beside the pages.
         let screens = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/screens");
-        fs::create_dir(dir.path().join("screens")).unwrap();
+        fs::create_dir(dir.join("screens")).unwrap();
         for entry in fs::read_dir(&screens).unwrap() {
             let path = entry.unwrap().path();
-            fs::copy(
-                &path,
-                dir.path().join("screens").join(path.file_name().unwrap()),
-            )
-            .unwrap();
+            fs::copy(&path, dir.join("screens").join(path.file_name().unwrap())).unwrap();
         }
-        let broken = links::broken_pages(dir.path());
+        let broken = links::broken_pages(&dir);
         assert!(broken.is_empty(), "broken links: {broken:?}");
     }
 }

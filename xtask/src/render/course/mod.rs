@@ -18,6 +18,8 @@ pub mod tracked;
 #[cfg(test)]
 mod answer_figures;
 #[cfg(test)]
+mod code_links;
+#[cfg(test)]
 mod consistency;
 #[cfg(test)]
 mod one_truth;
