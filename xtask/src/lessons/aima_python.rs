@@ -92,7 +92,9 @@ pub struct AimaPython {
     pub agree_max_n: Option<usize>,
     /// The settings that agree at some n.
     pub agreeing: usize,
-    /// Every cause found, in alphabetical order.
+    /// Every cause found, in alphabetical order (on the tables page, not
+    /// in the chapter).
+    #[serde(skip)]
     pub codes: Vec<String>,
     /// `min_conflicts`, if it ran (on the tables page, not in the chapter).
     #[serde(skip)]

@@ -63,7 +63,6 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<Chapter> {
                             s.agree.clear();
                             s.causes.clear();
                         }
-                        a.codes.push("a-cause-the-text-does-not-know".into());
                         a.agree_max_n = None;
                         a.agreeing = 0;
                         if let Some(m) = &mut a.min_conflicts {
@@ -347,15 +346,6 @@ pub(in crate::lessons) const SAYS: &[Says] = &[
         |f| f["aima"]["agree_max_n"].is_u64(),
         "agree with ours node by node at some n, none beyond",
         "at any n"
-    ),
-    says!(
-        "a cause the text does not describe",
-        |f| some_all(&f["aima"], "codes", |_| true)
-            && f["aima"]["codes"]
-                .as_array()
-                .is_some_and(|c| c.iter().any(|c| c == "a-cause-the-text-does-not-know")),
-        "`a-cause-the-text-does-not-know`: (not described).",
-        ""
     ),
     says!(
         "/restart_vs_sideways" == [],

@@ -17,6 +17,8 @@ pub struct Tables {
     pub csp: Vec<crate::lessons::csp_book::Setting>,
     /// Every setting of aima-python's `backtracking_search`.
     pub aima: Vec<crate::lessons::aima_python::Setting>,
+    /// Every cause of a difference found, in alphabetical order.
+    pub aima_codes: Vec<String>,
     /// aima-python's `min_conflicts` against ours.
     pub min_conflicts: Option<crate::lessons::aima_python::MinConflicts>,
     /// Each method's parameters, from the crates.
@@ -31,6 +33,7 @@ fn tables(ctx: &Ctx) -> Option<Tables> {
         growth: t.growth,
         csp: t.csp.map(|c| c.settings).unwrap_or_default(),
         min_conflicts: t.aima.as_ref().and_then(|a| a.min_conflicts.clone()),
+        aima_codes: t.aima.as_ref().map(|a| a.codes.clone()).unwrap_or_default(),
         aima: t.aima.map(|a| a.settings).unwrap_or_default(),
         params: t.params,
         per_node: super::per_node::per_node(),
@@ -63,6 +66,7 @@ pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
         c.runs = 1;
         c.vs_book = c.book.map(|_| Verdict::Higher);
     }
+    f.aima_codes.push("a-cause-the-text-does-not-know".into());
     for a in &mut f.aima {
         a.agree.clear();
         a.causes.clear();
@@ -98,6 +102,7 @@ pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
         m.aima_unsolved = m.aima_step_limit + 1;
     }
     let mut k = f.clone();
+    k.aima_codes.clear();
     if let Some(m) = &mut k.min_conflicts {
         (m.aima_unsolved, m.aima_timeouts, m.aima_step_limit) = (0, 0, 0);
         m.aima_all = m.sizes;
@@ -106,6 +111,7 @@ pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
         growth: Vec::new(),
         csp: Vec::new(),
         aima: Vec::new(),
+        aima_codes: Vec::new(),
         min_conflicts: None,
         params: super::params(),
         per_node: super::per_node::per_node(),
@@ -124,6 +130,14 @@ pub(in crate::lessons) fn tables_flips(ctx: &Ctx) -> Vec<Chapter> {
 pub(in crate::lessons) const TABLES_SAYS: &[crate::lessons::Says] = {
     use crate::lessons::says;
     &[
+        says!(
+            "a cause the text does not describe",
+            |f| f["aima_codes"]
+                .as_array()
+                .is_some_and(|c| c.iter().any(|c| c == "a-cause-the-text-does-not-know")),
+            "`a-cause-the-text-does-not-know`: (not described).",
+            ""
+        ),
         says!(
             "/growth" == [],
             "The textbook study was not run for this report.",
