@@ -81,14 +81,15 @@
 //! row of the queen in column i, the mirror image in the main diagonal of the
 //! project's reading (row i's column), which is also a solution.
 
-mod board;
 mod climb;
 #[cfg(test)]
 mod tests;
 
+use queens_complete_state::Count;
 use queens_core::{Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
 
 pub use crate::climb::{Climb, Climber, Rule, Settings, climb};
+pub use queens_complete_state::Board;
 
 /// The knob of the sideways ids: `--sideways K`.
 pub const SIDEWAYS: &str = "sideways";
@@ -145,7 +146,7 @@ pub const FIRST: Settings = Settings {
 /// at 4000 (measured with `examples/book.rs`, other jobs running).
 pub const MAX_N: usize = 4000;
 
-const _: () = assert!(MAX_N <= board::MAX_COUNTED_N && FIRST_CHOICE_MAX_N <= MAX_N);
+const _: () = assert!(MAX_N <= <u16 as Count>::MAX_N && FIRST_CHOICE_MAX_N <= MAX_N);
 
 const STEEPEST_LIMIT: &str = "time: a steepest step looks at all n(n - 1) successors and a \
     climb takes about n/2 steps, O(n^3) in all";
