@@ -55,7 +55,7 @@
 //! # Seeds and board convention
 //!
 //! The generator is `Xoshiro256PlusPlus::seed_from_u64(seed)`; draws of a
-//! range are one 64-bit output scaled to it ([`board::below`]), and a
+//! range are one 64-bit output scaled to it ([`queens_complete_state::below`]), and a
 //! probability is a uniform `f64` in [0, 1). The same seed gives the same
 //! run, counted or not. The board returned is the row of each column's
 //! queen, which read as the column of each row's queen is a solution too
@@ -73,17 +73,17 @@
 //! n = 16. It gives up above about 64 queens; exp:0.5:0.000002:100000000
 //! solved n = 1000 (seed 1) in 12 million iterations.
 
-pub mod board;
 pub mod schedule;
 #[cfg(test)]
 mod tests;
 
+use queens_complete_state::below;
 use queens_core::{Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-pub use crate::board::Board;
 pub use crate::schedule::Schedule;
+pub use queens_complete_state::Board;
 
 /// Largest n accepted: see [`INFO`]'s `limit_reason`.
 pub const MAX_N: usize = 1_000_000;
@@ -208,9 +208,9 @@ fn anneal<P: Probe>(
         }
         t += 1;
         probe.step();
-        let col = board::below(&mut rng, n);
+        let col = below(&mut rng, n);
         let from = board.rows()[col] as usize;
-        let mut to = board::below(&mut rng, n - 1);
+        let mut to = below(&mut rng, n - 1);
         if to >= from {
             to += 1;
         }

@@ -41,10 +41,15 @@ static RANDOM_RESTART_SIDEWAYS: Local<queens_hill_climbing::HillClimbing> =
     Local(queens_hill_climbing::RANDOM_RESTART_SIDEWAYS);
 static FIRST_CHOICE: Local<queens_hill_climbing::HillClimbing> =
     Local(queens_hill_climbing::FIRST_CHOICE);
+static STOCHASTIC_HILL_CLIMBING: Local<queens_hill_climbing::HillClimbing> =
+    Local(queens_hill_climbing::STOCHASTIC_HILL_CLIMBING);
 static ANNEALING: Local<queens_annealing::Annealing> = Local(queens_annealing::Annealing);
 static BEAM: Local<queens_population::Beam> = Local(queens_population::Beam);
 static GENETIC: Local<queens_population::GeneticAlgorithm> =
     Local(queens_population::GeneticAlgorithm);
+static TABU_SEARCH: Local<queens_csp_local::TabuSearch> = Local(queens_csp_local::TabuSearch);
+static CONSTRAINT_WEIGHTING: Local<queens_csp_local::ConstraintWeighting> =
+    Local(queens_csp_local::ConstraintWeighting);
 static EXPLICIT: Local<queens_explicit::Explicit> = Local(queens_explicit::Explicit);
 static CSP: queens_csp::CspApproach =
     queens_csp::CspApproach(queens_csp::Csp::new(queens_csp::Config::DEFAULT));
@@ -72,9 +77,12 @@ pub static REGISTRY: Registry = Registry::new(&[
     &RANDOM_RESTART,
     &RANDOM_RESTART_SIDEWAYS,
     &FIRST_CHOICE,
+    &STOCHASTIC_HILL_CLIMBING,
     &ANNEALING,
     &BEAM,
     &GENETIC,
+    &TABU_SEARCH,
+    &CONSTRAINT_WEIGHTING,
     &EXPLICIT,
     &CSP,
 ]);

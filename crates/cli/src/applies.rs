@@ -82,7 +82,7 @@ pub struct Rule {
 }
 
 /// Every option that applies only somewhere, in the order they are checked.
-pub const RULES: [Rule; 27] = [
+pub const RULES: [Rule; 28] = [
     rule("--verbose", |a| a.verbose, Scope::Listing),
     rule("--unique", |a| a.unique, Scope::Unique),
     rule(
@@ -154,6 +154,7 @@ pub const RULES: [Rule; 27] = [
         |a| a.mutation_rate.is_some(),
         Scope::Knob("mutation-rate"),
     ),
+    rule("--tenure", |a| a.tenure.is_some(), Scope::Knob("tenure")),
 ];
 
 const fn rule(option: &'static str, given: fn(&Args) -> bool, scope: Scope) -> Rule {

@@ -287,6 +287,11 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = values::population, help_heading = TEXTBOOK_KNOBS)]
     pub population: Option<String>,
 
+    /// Tabu search's tenure: iterations a (queen, row) the queen left stays
+    /// tabu, 0 to 1 000 000 [default: 10]
+    #[arg(long, value_name = "K", value_parser = values::tenure, help_heading = CSP_LOCAL_KNOBS)]
+    pub tenure: Option<String>,
+
     /// The genetic algorithm's probability that a child is mutated (0 to 1)
     /// [default: 0.1, aima-python's pmut]
     #[arg(long, value_name = "P", value_parser = values::mutation_rate,
@@ -442,6 +447,9 @@ const HILL_KNOBS: &str = "Hill climbing (hill-climbing-sideways, random-restart-
 /// The heading of the textbook local searches' knobs.
 const TEXTBOOK_KNOBS: &str = "AIMA's local searches (--algo annealing, beam, genetic)";
 
+/// The heading of AIMA §6.4's min-conflicts improvements' knob.
+const CSP_LOCAL_KNOBS: &str = "Tabu search (--algo tabu-search)";
+
 /// What `queens` does besides a run.
 #[derive(Subcommand, Debug)]
 pub enum Tool {
@@ -504,7 +512,7 @@ impl Args {
     }
 
     /// Every knob option, given or not.
-    pub fn knob_flags(&self) -> [(&'static str, &Option<String>); 13] {
+    pub fn knob_flags(&self) -> [(&'static str, &Option<String>); 14] {
         [
             ("order", &self.order),
             ("values", &self.values),
@@ -519,6 +527,7 @@ impl Args {
             ("beam-width", &self.beam_width),
             ("population", &self.population),
             ("mutation-rate", &self.mutation_rate),
+            ("tenure", &self.tenure),
         ]
     }
 

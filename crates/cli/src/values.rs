@@ -272,6 +272,15 @@ pub fn beam_width(s: &str) -> Result<String, String> {
     Ok(k.to_string())
 }
 
+/// `--tenure K` (tabu-search): iterations a (queen, row) stays tabu, 0 to
+/// 1 000 000 (`queens_csp_local::MAX_TENURE`).
+pub fn tenure(s: &str) -> Result<String, String> {
+    let k = Whole::new("--tenure", 0, 1_000_000, "10")
+        .why_max("K counts iterations a (queen, row) stays tabu, from 0 to 1000000")
+        .parse(s)?;
+    Ok(k.to_string())
+}
+
 /// `--population N` (genetic): 2 to 100 000 boards.
 pub fn population(s: &str) -> Result<String, String> {
     let k = Whole::new("--population", 2, 100_000, "100")
@@ -399,6 +408,9 @@ mod tests {
         assert_eq!(beam_width("10").unwrap(), "10");
         assert!(beam_width("0").unwrap_err().contains("at least 1"));
         assert!(beam_width("10001").unwrap_err().contains("at most 10000"));
+        assert_eq!(tenure("0").unwrap(), "0");
+        assert!(tenure("1000001").unwrap_err().contains("at most 1000000"));
+        assert!(tenure("-1").unwrap_err().contains("negative"));
         assert_eq!(population("2").unwrap(), "2");
         assert!(population("1").unwrap_err().contains("at least 2"));
         assert!(population("100001").unwrap_err().contains("at most 100000"));

@@ -156,6 +156,10 @@ mod tests {
             ("kept swaps", "kept swap"),
             ("queen moves", "queen move"),
             (
+                "iterations (a random conflicted queen moved, or kept when all its rows are tabu)",
+                "iteration (a random conflicted queen moved, or kept when all its rows are tabu)",
+            ),
+            (
                 "queen moves (sideways ones included, over all restarts)",
                 "queen move (sideways ones included, over all restarts)",
             ),

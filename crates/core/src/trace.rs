@@ -95,7 +95,12 @@
 //!   `swap-search`: partners tried for this queen, the kept one included),
 //!   `"proposed":r,"temperature":T` (`annealing`: the row proposed, 1-based,
 //!   and the temperature of the iteration, a JSON number to five
-//!   significant digits). A `restart`
+//!   significant digits), `"uphill":k,"dh":d` (`stochastic-hill-climbing`:
+//!   the move drawn among k h-lowering successors, its change of h d),
+//!   `"tabu":k,"aspiration":a` (`tabu-search`: k tabu rows passed over, a
+//!   whether the row taken was tabu), `"minima":b,"bumped":k`
+//!   (`constraint-weighting`, on a move after local minima: b minima met
+//!   since the last move, k weights raised). A `restart`
 //!   carries its reason ([`Restart`]): `"reason":"limit","after":k` (the
 //!   attempt reached its limit: k iterations for `min-conflicts-*`, k
 //!   queens taken for `swap-search`, k placements for `mrv-tuned`) or
@@ -223,6 +228,31 @@ pub enum Why {
         row: usize,
         /// The temperature T of the iteration.
         temperature: f64,
+    },
+    /// `stochastic-hill-climbing`: the uphill (h-lowering) successors the
+    /// move was drawn among, and the change of h it made.
+    Uphill {
+        /// Successors that lower h.
+        moves: u64,
+        /// The chosen one's change of h (negative).
+        delta: i64,
+    },
+    /// `tabu-search`: rows of the queen's column passed over as tabu, and
+    /// whether the row taken was tabu but allowed by aspiration (it gives
+    /// the lowest h seen).
+    Tabu {
+        /// Tabu rows not taken.
+        skipped: u32,
+        /// The row taken was tabu.
+        aspiration: bool,
+    },
+    /// `constraint-weighting`: the local minima met since the last move
+    /// (each a breakout) and the constraint weights they raised by one.
+    Breakout {
+        /// Local minima met.
+        minima: u64,
+        /// Weight increments (one per violated pair per minimum).
+        bumped: u64,
     },
 }
 
@@ -547,6 +577,14 @@ fn why_fields(out: &mut Vec<u8>, why: Option<Why>) {
             ",\"proposed\":{},\"temperature\":{temperature:.4e}",
             row + 1
         ),
+        Some(Why::Uphill { moves, delta }) => write!(out, ",\"uphill\":{moves},\"dh\":{delta}"),
+        Some(Why::Tabu {
+            skipped,
+            aspiration,
+        }) => write!(out, ",\"tabu\":{skipped},\"aspiration\":{aspiration}"),
+        Some(Why::Breakout { minima, bumped }) => {
+            write!(out, ",\"minima\":{minima},\"bumped\":{bumped}")
+        }
     };
 }
 
@@ -800,6 +838,21 @@ mod tests {
             temperature: 0.25,
         });
         t.moved(1, 0, 0, 2);
+        t.why(Why::Uphill {
+            moves: 7,
+            delta: -2,
+        });
+        t.moved(1, 1, 0, 0);
+        t.why(Why::Tabu {
+            skipped: 3,
+            aspiration: true,
+        });
+        t.moved(1, 0, 2, 0);
+        t.why(Why::Breakout {
+            minima: 2,
+            bumped: 9,
+        });
+        t.moved(1, 2, 1, 0);
         t.why(Why::Tried(5));
         t.swap(4, 7);
         t.swap(1, 2);
@@ -825,6 +878,9 @@ mod tests {
             r#"{"event":"move","col":1,"from":2,"to":3,"conflicts":3}"#,
             r#"{"event":"move","col":1,"from":3,"to":3,"conflicts":1,"pick":"most"}"#,
             r#"{"event":"move","col":2,"from":1,"to":1,"conflicts":2,"proposed":4,"temperature":2.5000e-1}"#,
+            r#"{"event":"move","col":2,"from":2,"to":1,"conflicts":0,"uphill":7,"dh":-2}"#,
+            r#"{"event":"move","col":2,"from":1,"to":3,"conflicts":0,"tabu":3,"aspiration":true}"#,
+            r#"{"event":"move","col":2,"from":3,"to":2,"conflicts":0,"minima":2,"bumped":9}"#,
             r#"{"event":"swap","rows":[5,8],"tried":5}"#,
             r#"{"event":"swap","rows":[2,3]}"#,
             r#"{"event":"restart","reason":"limit","after":16}"#,

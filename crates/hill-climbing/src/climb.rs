@@ -7,7 +7,11 @@ use queens_core::{NoSteps, Probe};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::board::Board;
+use queens_complete_state::Board;
+
+/// The climbers' board: 16-bit counters, twice the successors per vector
+/// instruction in a steepest scan (n up to 16 000).
+type ClimbBoard = Board<u16>;
 
 /// Which successor a climb moves to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +21,11 @@ pub enum Rule {
     /// First choice (AIMA §4.1.1, "stochastic hill climbing"): successors
     /// drawn at random, without replacement, until one is better.
     FirstChoice,
+    /// Stochastic hill climbing (AIMA 3rd ed. §4.1.1): one of the uphill
+    /// successors (those that lower h) at random, each with probability
+    /// proportional to how much it lowers h (its −Δh over the sum of all
+    /// of theirs).
+    Stochastic,
 }
 
 /// What a run does: the rule, the sideways moves allowed, and whether a
@@ -47,8 +56,8 @@ pub struct Climb {
     pub sideways_moves: u64,
     /// Fresh random boards after the first.
     pub restarts: u64,
-    /// Successors generated ([`Rule::FirstChoice`]; 0 for steepest ascent,
-    /// which looks at all n(n − 1) per move).
+    /// Successors generated ([`Rule::FirstChoice`]; 0 for steepest ascent
+    /// and stochastic hill climbing, which look at all n(n − 1) per move).
     pub samples: u64,
     /// Attacking pairs left on the final board (0 when solved).
     pub h: u64,
@@ -65,7 +74,7 @@ enum Stop {
 /// start: the board and the order first choice draws successors in.
 #[derive(Clone, Debug, Default)]
 pub struct Climber {
-    board: Board,
+    board: ClimbBoard,
     /// A permutation of the n(n − 1) successor indices (first choice only).
     order: Vec<u32>,
 }
@@ -103,7 +112,7 @@ impl Climber {
             self.order.clear();
             self.order.extend(0..(n * n.saturating_sub(1)) as u32);
         }
-        self.board.randomize(n, &mut rng);
+        self.fresh_board(n, &mut rng);
         probe.init(self.board.rows());
         loop {
             match self.climb(settings, budget, &mut out, &mut rng, probe) {
@@ -116,13 +125,20 @@ impl Climber {
                 Stop::Stuck => {
                     out.restarts += 1;
                     probe.restart(queens_core::Restart::Stuck);
-                    self.board.randomize(n, &mut rng);
+                    self.fresh_board(n, &mut rng);
                     probe.init(self.board.rows());
                 }
             }
         }
         out.h = self.board.h();
         out
+    }
+
+    /// A uniformly random board of n queens (each column's queen on a
+    /// uniformly random row), in the buffers of the last.
+    fn fresh_board(&mut self, n: usize, rng: &mut Xoshiro256PlusPlus) {
+        self.board
+            .refill(n, (0..n).map(|_| rng.random_range(0..n as u32)));
     }
 
     /// One climb from the current board.
@@ -143,12 +159,14 @@ impl Climber {
                 return Stop::Budget;
             }
             let drawn = out.samples;
+            let mut uphill = 0;
             let choice = match settings.rule {
                 Rule::Steepest => self
                     .board
                     .steepest(rng)
                     .filter(|&(_, _, d)| d < 0 || (d == 0 && sideways_run < settings.sideways)),
                 Rule::FirstChoice => self.first_better(rng, &mut out.samples),
+                Rule::Stochastic => self.stochastic_uphill(rng, &mut uphill),
             };
             let Some((c, to, d)) = choice else {
                 return Stop::Stuck;
@@ -164,8 +182,13 @@ impl Climber {
             out.moves += 1;
             probe.step();
             if P::TRACES {
-                if settings.rule == Rule::FirstChoice {
-                    probe.why(queens_core::Why::Tried(out.samples - drawn));
+                match settings.rule {
+                    Rule::FirstChoice => probe.why(queens_core::Why::Tried(out.samples - drawn)),
+                    Rule::Stochastic => probe.why(queens_core::Why::Uphill {
+                        moves: uphill,
+                        delta: d,
+                    }),
+                    Rule::Steepest => {}
                 }
                 probe.moved(c, from, to, self.board.attackers(c));
             }
@@ -199,6 +222,45 @@ impl Climber {
             }
         }
         None
+    }
+}
+
+impl Climber {
+    /// Stochastic hill climbing's choice: every successor is looked at
+    /// (column by column, rows top down), and one of those that lower h is
+    /// drawn with probability −Δh / Σ(−Δh) by one draw of a whole number
+    /// below Σ(−Δh). `uphill` is set to how many lowered h. `None` when
+    /// none does: a local minimum or a plateau.
+    fn stochastic_uphill(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        uphill: &mut u64,
+    ) -> Option<(usize, usize, i64)> {
+        let board = &self.board;
+        let n = board.n();
+        let successors = || {
+            (0..n).flat_map(move |c| {
+                (0..n).filter_map(move |to| {
+                    let d = board.delta(c, to);
+                    (d < 0).then_some((c, to, d))
+                })
+            })
+        };
+        let (count, total) = successors().fold((0u64, 0u64), |(k, t), (_, _, d)| {
+            (k + 1, t + d.unsigned_abs())
+        });
+        *uphill = count;
+        if count == 0 {
+            return None;
+        }
+        let mut x = rng.random_range(0..total);
+        successors().find(|&(_, _, d)| {
+            let w = d.unsigned_abs();
+            x < w || {
+                x -= w;
+                false
+            }
+        })
     }
 }
 

@@ -1,6 +1,6 @@
 //! The hill-climbing family of Russell & Norvig, *Artificial Intelligence: A
 //! Modern Approach* (AIMA), 3rd ed. §4.1.1 and 4th ed. §4.1.1, on the book's
-//! complete-state formulation of n-queens, as five approaches that find one
+//! complete-state formulation of n-queens, as six approaches that find one
 //! board.
 //!
 //! # The formulation (AIMA §4.1.1)
@@ -40,6 +40,13 @@
 //!   without replacement (a random order of the n(n − 1)), so a board none of
 //!   whose successors is better is known to be stuck once all are drawn: it
 //!   gives up there.
+//! - `stochastic-hill-climbing` ([`STOCHASTIC_HILL_CLIMBING`]): stochastic
+//!   hill climbing, AIMA 3rd ed. §4.1.1: "chooses at random from among the
+//!   uphill moves; the probability of selection can vary with the steepness
+//!   of the uphill move". Our rule: every successor that lowers h is a
+//!   candidate, drawn with probability proportional to the decrease of h it
+//!   makes (−Δh over the sum over candidates). With no candidate it is at a
+//!   local minimum or on a plateau and gives up, as `hill-climbing` does.
 //!
 //! # Steps, budget and statistics
 //!
@@ -67,7 +74,9 @@
 //! the row of column i's queen, as the search holds it and returns it),
 //! `move` (the step) per move, `{"col":c,"from":r1,"to":r2,"conflicts":k}`
 //! with k the queens attacking the moved queen on its new square
-//! (`first-choice` adds `"tried":t`, the successors it drew for the move),
+//! (`first-choice` adds `"tried":t`, the successors it drew for the move;
+//! `stochastic-hill-climbing` adds `"uphill":k,"dh":d`, the k successors that
+//! lowered h and the change d of the one drawn),
 //! and `restart` (`"reason":"stuck"`) before the `init` of each fresh board. A sideways move is a
 //! `move` like any other (h is the same after it); a climb that gets stuck
 //! writes nothing but the `restart` that follows it. n = 0, 2 and 3 are
@@ -81,14 +90,15 @@
 //! row of the queen in column i, the mirror image in the main diagonal of the
 //! project's reading (row i's column), which is also a solution.
 
-mod board;
 mod climb;
 #[cfg(test)]
 mod tests;
 
+use queens_complete_state::Count;
 use queens_core::{Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
 
 pub use crate::climb::{Climb, Climber, Rule, Settings, climb};
+pub use queens_complete_state::Board;
 
 /// The knob of the sideways ids: `--sideways K`.
 pub const SIDEWAYS: &str = "sideways";
@@ -140,12 +150,18 @@ pub const FIRST: Settings = Settings {
     ..STEEPEST
 };
 
+/// Stochastic hill climbing.
+pub const STOCHASTIC: Settings = Settings {
+    rule: Rule::Stochastic,
+    ..STEEPEST
+};
+
 /// Largest n of the steepest ids: a step is O(n²) and a climb takes about
 /// n/2 steps, so a climb is O(n³): 0.2 s at n = 1000, 4 s at 2000 and 17 s
 /// at 4000 (measured with `examples/book.rs`, other jobs running).
 pub const MAX_N: usize = 4000;
 
-const _: () = assert!(MAX_N <= board::MAX_COUNTED_N && FIRST_CHOICE_MAX_N <= MAX_N);
+const _: () = assert!(MAX_N <= <u16 as Count>::MAX_N && FIRST_CHOICE_MAX_N <= MAX_N);
 
 const STEEPEST_LIMIT: &str = "time: a steepest step looks at all n(n - 1) successors and a \
     climb takes about n/2 steps, O(n^3) in all";
@@ -249,6 +265,28 @@ pub static FIRST_CHOICE_INFO: Info = Info {
     )
 };
 
+/// Largest n of `stochastic-hill-climbing`: a step computes every
+/// successor's change of h one by one (twice, to draw by weight), O(n²)
+/// without the steepest scan's vector sums, and a climb takes more steps
+/// than steepest ascent's, as a drawn move lowers h less: 5 s at n = 1000
+/// (seed 1, 782 moves, other jobs running).
+pub const STOCHASTIC_MAX_N: usize = 500;
+
+/// The description of `stochastic-hill-climbing`.
+pub static STOCHASTIC_HILL_CLIMBING_INFO: Info = Info {
+    max_n: STOCHASTIC_MAX_N,
+    limit_reason: "time: a step computes all n(n - 1) successors' change of h one by one \
+        (twice, to draw one by weight), and a climb takes more steps than steepest ascent",
+    step_unit: "queen moves",
+    ..info(
+        "stochastic-hill-climbing",
+        "Stochastic hill climbing",
+        "[AIMA] 3rd ed. §4.1.1: stochastic hill climbing",
+        "the textbook's stochastic climbing: an uphill move drawn with probability \
+         proportional to how much it lowers h",
+    )
+};
+
 /// How every id traces ([`LocalSearch::trace_info`]).
 pub static TRACE: TraceInfo = TraceInfo {
     step: Some(Event::Move),
@@ -301,6 +339,13 @@ pub const FIRST_CHOICE: HillClimbing = HillClimbing {
 
 const BAD_SIDEWAYS: &str = "take --sideways K with K other than a whole number from 0 to \
     1 000 000 (consecutive sideways moves)";
+
+/// `stochastic-hill-climbing`: an h-lowering successor drawn by its
+/// decrease of h, gives up where none lowers h.
+pub const STOCHASTIC_HILL_CLIMBING: HillClimbing = HillClimbing {
+    info: &STOCHASTIC_HILL_CLIMBING_INFO,
+    settings: STOCHASTIC,
+};
 
 impl HillClimbing {
     /// Whether the id moves sideways, and so reads `--sideways`.

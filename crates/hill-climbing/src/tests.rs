@@ -1,7 +1,7 @@
 use queens_core::{LocalSearch, NoSteps, Options, Probe, Refusal, StepCounter, is_solution, known};
 
-use crate::board::tests::pairs;
 use crate::*;
+use queens_complete_state::attacking_pairs as pairs;
 
 const ALL: [HillClimbing; 5] = [
     HILL_CLIMBING,

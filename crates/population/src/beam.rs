@@ -3,7 +3,7 @@
 //! another row of its column), stops at the first goal among them, and
 //! else keeps the k best successors of the whole list, ties at random.
 
-use queens_annealing::Board;
+use queens_complete_state::Board;
 use queens_core::{Found, Probe, Refusal};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -5,8 +5,8 @@
 //! their fitness, cut at one random point and joined, then mutated with a
 //! small probability.
 
-use queens_annealing::Board;
-use queens_annealing::board::below;
+use queens_complete_state::Board;
+use queens_complete_state::below;
 use queens_core::{Found, Probe, Refusal};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

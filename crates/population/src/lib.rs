@@ -66,7 +66,7 @@
 //! # Boards
 //!
 //! The board type, its O(1) change of h and the random draws come from
-//! `queens-annealing` ([`queens_annealing::Board`]). Entry i of a board
+//! `queens-complete-state` ([`queens_complete_state::Board`]). Entry i of a board
 //! returned is the row of column i's queen; read as the column of row i's
 //! queen it is a solution too (the mirror image in the diagonal).
 

@@ -4,7 +4,9 @@
  * about to move, the conflicts of every square it may go to, on the board.
  * What the board determines (conflicts, h of every successor) is computed
  * here; the trace carries only what it does not: random picks, successors
- * drawn, the proposal and temperature of annealing, a restart's reason. */
+ * drawn, the proposal and temperature of annealing, the stochastic climb's
+ * uphill count, tabu rows passed over and aspiration, the weights a
+ * breakout raised, a restart's reason. */
 var QueensLocal = (function () {
   'use strict';
   var M = QueensModel, OP = M.OP;
@@ -160,6 +162,8 @@ var QueensLocal = (function () {
     var m = s.moved, line = m.line, costs = lineCosts(b, line), stay = m.from === m.to;
     if (code === OP.MOVE_PICKED) return minConflicts(t, b, m, costs, w);
     if (code === OP.MOVE_PROPOSED) return annealing(b, m, costs, w);
+    if (code === OP.MOVE_TABU) return tabu(b, m, costs, w);
+    if (code === OP.MOVE_BREAKOUT || algo === 'constraint-weighting') return breakout(b, m, w);
     var succ = successors(b), hAfter = succ.grid[line][m.to];
     var where = 'The queen of ' + w.line + ' ' + line + ' moves from ' + w.pos + ' ' + m.from + ' to ' + m.to;
     if (code === OP.MOVE_TRIED) {
@@ -168,6 +172,19 @@ var QueensLocal = (function () {
         text: where + ': h falls from ' + succ.h + ' to ' + hAfter + '. It is the first better successor ' +
           'drawn at random, on the ' + ordinal(s.moved.tried) + ' draw; ' + succ.better + ' of the ' +
           (t.n * (t.n - 1)) + ' are better.'
+      };
+    }
+    if (code === OP.MOVE_UPHILL) {
+      var total = 0;
+      succ.grid.forEach(function (row) {
+        if (row) row.forEach(function (v) { if (v !== null && v < succ.h) total += succ.h - v; });
+      });
+      return {
+        ok: hAfter < succ.h && m.uphill === succ.better && succ.h - hAfter === m.fall,
+        why: 'not one of the successors that lower h',
+        text: where + ': h falls from ' + succ.h + ' to ' + hAfter + '. It was drawn at random among the ' +
+          plural(m.uphill, 'successor', 'successors') + ' that lower h, each with probability proportional to ' +
+          'how much it lowers h: this one ' + m.fall + ' of ' + total + '.'
       };
     }
     if (stay) return { ok: false, why: 'a climb never stays put', text: where + '.' };
@@ -215,6 +232,41 @@ var QueensLocal = (function () {
       why: costs[m.to] !== min ? 'not a row with the fewest conflicts' : picked === 0 ? 'an unattacked queen moved'
         : 'not a most attacked queen',
       text: pick + move
+    };
+  }
+
+  /* Tabu search: min-conflicts' random attacked queen, its best row among
+   * those not tabu (the page does not keep the tabu list: the trace says
+   * how many rows were passed over, and whether the row taken aspired). */
+  function tabu(b, m, costs, w) {
+    var attacked = 0, picked = M.attackersAt(b, m.line, m.from);
+    for (var l = 1; l <= b.length; l++) if (M.attackersAt(b, l, b[l - 1]) > 0) attacked++;
+    var pick = 'The queen of ' + w.line + ' ' + m.line + ' was drawn at random among the ' +
+      plural(attacked, 'attacked queen', 'attacked queens') + '.';
+    var skipped = m.tabu ? ' ' + plural(m.tabu, 'tabu ' + w.pos, 'tabu ' + w.poss) + ' (left within the tenure) passed over.' : '';
+    var move;
+    if (m.from === m.to) move = ' Every other ' + w.pos + ' is tabu and none beats the lowest h seen: it stays.';
+    else move = ' It moves from ' + w.pos + ' ' + m.from + ' (' + plural(costs[m.from], 'conflict', 'conflicts') + ') to ' +
+      w.pos + ' ' + m.to + ' (' + plural(costs[m.to], 'conflict', 'conflicts') + '), the fewest among the ' + w.poss +
+      ' it may take.' + (m.aspiration ? ' ' + w.pos[0].toUpperCase() + w.pos.slice(1) + ' ' + m.to +
+      ' was tabu, taken by aspiration: the board it gives has fewer attacking pairs than any seen.' : '');
+    return { ok: picked > 0, why: 'an unattacked queen moved', text: pick + move + skipped };
+  }
+
+  /* Constraint weighting: the move that lowers the total weight of the
+   * attacking pairs most; after local minima, the weights that grew. */
+  function breakout(b, m, w) {
+    var h0 = pairs(b), after = b.slice();
+    after[m.line - 1] = m.to;
+    var h1 = pairs(after);
+    var grew = m.minima ? 'After ' + plural(m.minima, 'local minimum', 'local minima') +
+      ' (no move lowered the weighted cost), the weight of every attacking pair grew by one, ' +
+      plural(m.bumped, 'weight', 'weights') + ' raised in all. ' : '';
+    return {
+      ok: m.from !== m.to, why: 'a weighting move stays put',
+      text: grew + 'The queen of ' + w.line + ' ' + m.line + ' moves from ' + w.pos + ' ' + m.from + ' to ' + m.to +
+        ', the move that lowers the total weight of the attacking pairs most (ties at random); h goes from ' +
+        h0 + ' to ' + h1 + '.'
     };
   }
 
@@ -268,7 +320,7 @@ var QueensLocal = (function () {
     var code = t.kinds[s.pos], at = t.offs[s.pos];
     if (!M.isMove(code)) return null;
     var line = t.ops[at + 1];
-    if (code === OP.MOVE_PICKED) return { line: line, costs: lineCosts(s.board, line), kind: 'conflicts' };
+    if (code === OP.MOVE_PICKED || code === OP.MOVE_TABU) return { line: line, costs: lineCosts(s.board, line), kind: 'conflicts' };
     var succ = successors(s.board);
     return { line: line, grid: succ.grid, h: succ.h, kind: 'h' };
   }

@@ -15,7 +15,8 @@ var QueensModel = (function () {
   /* The operations a start line's "step" name counts. */
   var STEP_OPS = {
     place: [OP.PLACE], candidate: [OP.CANDIDATE, OP.RUN_ODOMETER, OP.RUN_PERMS],
-    partial: [OP.PARTIAL], move: [OP.MOVE, OP.MOVE_PICKED, OP.MOVE_TRIED, OP.MOVE_PROPOSED],
+    partial: [OP.PARTIAL],
+    move: [OP.MOVE, OP.MOVE_PICKED, OP.MOVE_TRIED, OP.MOVE_PROPOSED, OP.MOVE_UPHILL, OP.MOVE_TABU, OP.MOVE_BREAKOUT],
     swap: [OP.SWAP, OP.SWAP_TRIED], pair: [OP.PAIR],
     board: [OP.BOARD], level: [OP.LEVEL], init: [OP.INIT]
   };
@@ -38,7 +39,8 @@ var QueensModel = (function () {
 
   /* Whether code is a local search's move (any flavour) or swap. */
   function isMove(code) {
-    return code === OP.MOVE || code === OP.MOVE_PICKED || code === OP.MOVE_TRIED || code === OP.MOVE_PROPOSED;
+    return code === OP.MOVE || code === OP.MOVE_PICKED || code === OP.MOVE_TRIED || code === OP.MOVE_PROPOSED ||
+      code === OP.MOVE_UPHILL || code === OP.MOVE_TABU || code === OP.MOVE_BREAKOUT;
   }
   function isSwap(code) { return code === OP.SWAP || code === OP.SWAP_TRIED; }
 
@@ -61,7 +63,8 @@ var QueensModel = (function () {
       case OP.CANDIDATE: case OP.RUN_ODOMETER: case OP.RUN_PERMS: return 'candidates';
       case OP.LEVEL: case OP.PARTIAL: return 'levels';
       case OP.INIT: case OP.MOVE: case OP.SWAP: case OP.RESTART:
-      case OP.MOVE_PICKED: case OP.MOVE_TRIED: case OP.MOVE_PROPOSED: case OP.SWAP_TRIED: return 'local';
+      case OP.MOVE_PICKED: case OP.MOVE_TRIED: case OP.MOVE_PROPOSED: case OP.SWAP_TRIED:
+      case OP.MOVE_UPHILL: case OP.MOVE_TABU: case OP.MOVE_BREAKOUT: return 'local';
       case OP.PAIR: return 'pairs';
       case OP.BOARD: return 'board';
       default: return 'tree';
@@ -214,6 +217,7 @@ var QueensModel = (function () {
         s.sideways = 0;
         break;
       case OP.MOVE: case OP.MOVE_PICKED: case OP.MOVE_TRIED: case OP.MOVE_PROPOSED:
+      case OP.MOVE_UPHILL: case OP.MOVE_TABU: case OP.MOVE_BREAKOUT:
         c = ops[at + 1];
         if (!s.board) throw new Error('event ' + (k + 1) + ': a move before any board');
         if (s.board[c - 1] !== ops[at + 2]) {
@@ -229,6 +233,9 @@ var QueensModel = (function () {
         if (code === OP.MOVE_PICKED) s.moved.most = ops[at + 5] === 1;
         if (code === OP.MOVE_TRIED) s.moved.tried = ops[at + 5];
         if (code === OP.MOVE_PROPOSED) { s.moved.proposed = ops[at + 5]; s.moved.temperature = ops[at + 6] / 1e9; }
+        if (code === OP.MOVE_UPHILL) { s.moved.uphill = ops[at + 5]; s.moved.fall = ops[at + 6]; }
+        if (code === OP.MOVE_TABU) { s.moved.tabu = ops[at + 5]; s.moved.aspiration = ops[at + 6] === 1; }
+        if (code === OP.MOVE_BREAKOUT) { s.moved.minima = ops[at + 5]; s.moved.bumped = ops[at + 6]; }
         // Moves that leave h as it was, in a row since the last that lowered it.
         s.sideways = d === 0 && ops[at + 2] !== ops[at + 3] ? s.sideways + 1 : d < 0 ? 0 : s.sideways;
         remember(s, { line: c, from: ops[at + 2], to: ops[at + 3], k: ops[at + 4] });

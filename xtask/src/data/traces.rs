@@ -189,6 +189,25 @@ pub enum Event {
         /// The temperature of the iteration (annealing).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         temperature: Option<f64>,
+        /// The h-lowering successors the move was drawn among
+        /// (stochastic-hill-climbing).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        uphill: Option<u64>,
+        /// The change of h of the move drawn (stochastic-hill-climbing).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dh: Option<i64>,
+        /// Tabu rows passed over (tabu-search).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tabu: Option<u64>,
+        /// Whether the row taken was tabu, allowed by aspiration (tabu-search).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        aspiration: Option<bool>,
+        /// Local minima met since the last move (constraint-weighting).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        minima: Option<u64>,
+        /// Constraint weights those minima raised by one (constraint-weighting).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bumped: Option<u64>,
     },
     /// A local search swaps the queens of two rows.
     Swap {

@@ -63,6 +63,16 @@ pub const MOVE_TRIED: u64 = 16;
 pub const MOVE_PROPOSED: u64 = 17;
 /// `swap a b tried`: a swap kept after `tried` partners tried.
 pub const SWAP_TRIED: u64 = 18;
+/// `move c from to conflicts uphill fall`: a stochastic hill-climbing move
+/// drawn among `uphill` h-lowering successors, lowering h by `fall`.
+pub const MOVE_UPHILL: u64 = 19;
+/// `move c from to conflicts skipped aspiration`: a tabu-search iteration
+/// that passed over `skipped` tabu rows; aspiration 1: the row taken was
+/// tabu, allowed as it gives the lowest h seen (to = from: all rows tabu).
+pub const MOVE_TABU: u64 = 20;
+/// `move c from to conflicts minima bumped`: a constraint-weighting move
+/// after `minima` local minima that raised `bumped` weights by one.
+pub const MOVE_BREAKOUT: u64 = 21;
 
 /// [`RESTART`]'s reason: the attempt reached its limit.
 pub const LIMIT: u64 = 1;
@@ -94,7 +104,7 @@ pub struct Op {
 }
 
 /// Every operation, by code: the table the page decodes with.
-pub const OPS: [Op; 19] = [
+pub const OPS: [Op; 22] = [
     op(PLACE, "PLACE", Args::Fixed(2)),
     op(REMOVE, "REMOVE", Args::Fixed(2)),
     op(DEAD_END, "DEAD_END", Args::Fixed(1)),
@@ -114,7 +124,20 @@ pub const OPS: [Op; 19] = [
     op(MOVE_TRIED, "MOVE_TRIED", Args::Fixed(5)),
     op(MOVE_PROPOSED, "MOVE_PROPOSED", Args::Fixed(6)),
     op(SWAP_TRIED, "SWAP_TRIED", Args::Fixed(3)),
+    op(MOVE_UPHILL, "MOVE_UPHILL", Args::Fixed(6)),
+    op(MOVE_TABU, "MOVE_TABU", Args::Fixed(6)),
+    op(MOVE_BREAKOUT, "MOVE_BREAKOUT", Args::Fixed(6)),
 ];
+
+/// Two fields that come together (a move's decision and its number): both
+/// or neither.
+fn both<A, B>(a_name: &str, a: Option<A>, b_name: &str, b: Option<B>) -> Result<Option<(A, B)>> {
+    match (a, b) {
+        (Some(a), Some(b)) => Ok(Some((a, b))),
+        (None, None) => Ok(None),
+        _ => bail!("a move carries {a_name} and {b_name} together or neither"),
+    }
+}
 
 const fn op(code: u64, name: &'static str, args: Args) -> Op {
     Op { code, name, args }
@@ -349,33 +372,62 @@ impl Packer {
                 tried,
                 proposed,
                 temperature,
+                uphill,
+                dh,
+                tabu,
+                aspiration,
+                minima,
+                bumped,
             } => {
                 let c = self.fit("column", (*col).into(), 1)?;
                 let f = self.fit("row", (*from).into(), 1)?;
                 let t = self.fit("row", (*to).into(), 1)?;
                 let args = [c, f, t, *conflicts];
-                match (pick, tried, proposed, temperature) {
-                    (None, None, None, None) => self.push(MOVE, &args),
-                    (Some(pick), None, None, None) => {
-                        self.push(MOVE_PICKED, &args);
-                        self.ops.push(u64::from(*pick == Pick::Most));
+                let proposed = both("proposed", *proposed, "temperature", *temperature)?;
+                let uphill = both("uphill", *uphill, "dh", *dh)?;
+                let tabu = both("tabu", *tabu, "aspiration", *aspiration)?;
+                let breakout = both("minima", *minima, "bumped", *bumped)?;
+                let decisions = [
+                    pick.is_some(),
+                    tried.is_some(),
+                    proposed.is_some(),
+                    uphill.is_some(),
+                    tabu.is_some(),
+                    breakout.is_some(),
+                ];
+                if decisions.iter().filter(|&&d| d).count() > 1 {
+                    bail!(
+                        "a move carries one decision at most: pick, tried, proposed with \
+                         temperature, uphill with dh, tabu with aspiration, or minima with bumped"
+                    );
+                }
+                if let Some(pick) = pick {
+                    self.push(MOVE_PICKED, &args);
+                    self.ops.push(u64::from(*pick == Pick::Most));
+                } else if let Some(tried) = tried {
+                    self.push(MOVE_TRIED, &args);
+                    self.ops.push(*tried);
+                } else if let Some((row, temperature)) = proposed {
+                    let row = self.fit("proposed row", row.into(), 1)?;
+                    if !(temperature.is_finite() && temperature >= 0.0) {
+                        bail!("temperature {temperature} is not a number >= 0");
                     }
-                    (None, Some(tried), None, None) => {
-                        self.push(MOVE_TRIED, &args);
-                        self.ops.push(*tried);
+                    self.push(MOVE_PROPOSED, &args);
+                    self.ops.extend([row, nanokelvin(temperature)]);
+                } else if let Some((k, dh)) = uphill {
+                    if dh >= 0 || k == 0 {
+                        bail!("a stochastic climb's move lowers h (dh {dh}, {k} uphill moves)");
                     }
-                    (None, None, Some(row), Some(temperature)) => {
-                        let row = self.fit("proposed row", (*row).into(), 1)?;
-                        if !(temperature.is_finite() && *temperature >= 0.0) {
-                            bail!("temperature {temperature} is not a number >= 0");
-                        }
-                        self.push(MOVE_PROPOSED, &args);
-                        self.ops.extend([row, nanokelvin(*temperature)]);
-                    }
-                    _ => bail!(
-                        "a move carries pick, tried, or proposed with temperature, \
-                         one of them at most"
-                    ),
+                    self.push(MOVE_UPHILL, &args);
+                    self.ops.extend([k, dh.unsigned_abs()]);
+                } else if let Some((skipped, aspiration)) = tabu {
+                    self.push(MOVE_TABU, &args);
+                    self.ops.extend([skipped, u64::from(aspiration)]);
+                } else if let Some((minima, bumped)) = breakout {
+                    self.push(MOVE_BREAKOUT, &args);
+                    self.ops.extend([minima, bumped]);
+                } else {
+                    self.push(MOVE, &args);
                 }
             }
             Event::Swap {

@@ -24,15 +24,18 @@ pub const BINARY: &str = "starts";
 
 /// The methods, in the book's order: (approach id, knobs). Min-conflicts
 /// moves a random conflicted queen, as AIMA's MIN-CONFLICTS does.
-pub const METHODS: [(&str, &str); 9] = [
+pub const METHODS: [(&str, &str); 12] = [
     ("hill-climbing", ""),
     ("hill-climbing-sideways", ""),
     ("random-restart", ""),
     ("random-restart-sideways", ""),
     ("first-choice", ""),
+    ("stochastic-hill-climbing", ""),
     ("annealing", ""),
     ("beam", ""),
     ("genetic", ""),
+    ("tabu-search", ""),
+    ("constraint-weighting", ""),
     ("min-conflicts-random", "pick=random-conflicted"),
 ];
 

@@ -437,10 +437,11 @@ fn split_counts_agree_with_the_listing() {
 /// local minimum, on a plateau, when a schedule or population runs out) and
 /// then give up (`Refusal::GaveUp`): steepest hill climbing stops at a local
 /// minimum on about 86 % of random 8-queens boards (AIMA §4.1.1).
-const MAY_GIVE_UP: [&str; 6] = [
+const MAY_GIVE_UP: [&str; 7] = [
     "hill-climbing",
     "hill-climbing-sideways",
     "first-choice",
+    "stochastic-hill-climbing",
     "annealing",
     "beam",
     "genetic",

@@ -174,6 +174,11 @@ const TABLE: &[Row] = &[
         option: "--mutation-rate",
         applies: |a| knob(a, "mutation-rate"),
     },
+    Row {
+        args: &["--tenure", "10"],
+        option: "--tenure",
+        applies: |a| knob(a, "tenure"),
+    },
 ];
 
 #[test]

@@ -277,6 +277,57 @@ fn sideways_takes_a_whole_number_from_0_to_a_million_where_it_applies() {
 }
 
 #[test]
+fn tenure_takes_a_whole_number_from_0_to_a_million_for_tabu_search_only() {
+    let tabu = ["--algo", "tabu-search", "--tenure"];
+    for (bad, needle) in [
+        ("1000001", "--tenure is too large: at most 1000000"),
+        ("-1", "--tenure cannot be negative"),
+        ("x", "--tenure must be a whole number, such as 10, not 'x'"),
+        ("2.5", "--tenure must be a whole number"),
+        ("", "--tenure must be a whole number"),
+    ] {
+        assert_usage_error(&[&tabu[..], &[bad, "8"]].concat(), needle);
+    }
+    for other in [
+        "min-conflicts-random",
+        "constraint-weighting",
+        "hill-climbing",
+    ] {
+        assert_usage_error(
+            &["--algo", other, "--tenure", "5", "8"],
+            &format!("--tenure does not apply to {other}: it applies to tabu-search"),
+        );
+    }
+    for k in ["0", "1000000"] {
+        let out = queens(&["--algo", "tabu-search", "--tenure", k, "--json", "8"]);
+        assert_eq!(out.status.code(), Some(0), "--tenure {k}");
+    }
+}
+
+#[test]
+fn the_new_local_searches_refuse_sizes_and_budgets_in_one_line() {
+    for (id, too_big) in [
+        ("stochastic-hill-climbing", "501"),
+        ("tabu-search", "10001"),
+        ("constraint-weighting", "1001"),
+    ] {
+        assert_usage_error(
+            &["--algo", id, too_big],
+            &format!(
+                "{id} handles n up to {}",
+                too_big.parse::<u32>().unwrap() - 1
+            ),
+        );
+        // A spent budget gives up honestly, in one line.
+        let out = queens(&["--algo", id, "--max-steps", "1", "--seed", "1", "100"]);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_ne!(out.status.code(), Some(0), "{id} --max-steps 1");
+        assert!(err.contains("gave up after"), "{id}: {err}");
+        assert_eq!(err.lines().count(), 1, "{id}: {err}");
+    }
+}
+
+#[test]
 fn the_textbook_knobs_refuse_bad_values_and_other_approaches() {
     for (args, needle) in [
         (

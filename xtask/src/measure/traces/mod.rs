@@ -50,7 +50,7 @@ const RESTARTS: [(&str, usize); 1] = [("mrv-tuned", 24)];
 /// The local searches traced, from [`SEED`] on: a run that gives up (a
 /// climb stuck at a local minimum) is taken again with the next seed, up to
 /// [`SEEDS`] seeds; each is traced only up to its `quick_n`.
-const LOCAL: [&str; 11] = [
+const LOCAL: [&str; 14] = [
     "min-conflicts-random",
     "min-conflicts-most-conflicted",
     "swap-search",
@@ -59,9 +59,12 @@ const LOCAL: [&str; 11] = [
     "random-restart",
     "random-restart-sideways",
     "first-choice",
+    "stochastic-hill-climbing",
     "annealing",
     "beam",
     "genetic",
+    "tabu-search",
+    "constraint-weighting",
 ];
 /// Seeds a local search is tried with before its trace is left out.
 const SEEDS: u64 = 20;
