@@ -36,6 +36,10 @@ pub struct Params {
     pub min_conflicts_base: u64,
     /// Moves added per queen.
     pub min_conflicts_per_queen: u64,
+    /// Tabu search's tenure: iterations a left (queen, row) stays tabu.
+    pub tenure: u32,
+    /// Steps of tabu search and constraint weighting (a breakout is one) per run.
+    pub csp_local_budget: u64,
 }
 
 /// The parameters, from the crates.
@@ -55,6 +59,8 @@ pub fn params() -> Params {
         generations: queens_population::GENETIC_BUDGET,
         min_conflicts_base: mc(0),
         min_conflicts_per_queen: mc(1) - mc(0),
+        tenure: queens_csp_local::DEFAULT_TENURE,
+        csp_local_budget: queens_csp_local::DEFAULT_BUDGET,
     }
 }
 
@@ -74,6 +80,7 @@ mod tests {
                 "beam-width",
                 "population",
                 "mutation-rate",
+                "tenure",
             ] {
                 assert!(!knobs.contains(knob), "{id} sets {knob}: {knobs}");
             }
