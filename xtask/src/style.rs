@@ -13,7 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Twenty-six distinct colours, Okabe–Ito first.
-const COLOURS: [&str; 26] = [
+const COLOURS: [&str; 29] = [
     "#0072B2", // Okabe–Ito blue
     "#E69F00", // Okabe–Ito orange
     "#009E73", // Okabe–Ito bluish green
@@ -40,10 +40,13 @@ const COLOURS: [&str; 26] = [
     "#663333", // Tol dark brown
     "#666633", // Tol dark olive
     "#4B0092", // deep violet
+    "#7B68EE", // medium slate blue
+    "#9ACD32", // yellow green
+    "#8B4513", // saddle brown
 ];
 
 /// The colours' names, for the report's table of approaches.
-const NAMES: [&str; 26] = [
+const NAMES: [&str; 29] = [
     "blue",
     "orange",
     "bluish green",
@@ -70,6 +73,9 @@ const NAMES: [&str; 26] = [
     "brown",
     "dark olive",
     "violet",
+    "slate blue",
+    "yellow green",
+    "chestnut",
 ];
 
 /// The name of a colour of the palette ("colour" for any other).
