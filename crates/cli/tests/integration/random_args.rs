@@ -171,10 +171,14 @@ fn check(args: &[&str]) -> Result<(), TestCaseError> {
             );
         }
     }
-    // Only the files the arguments name, nothing staged left behind.
-    let allowed: BTreeSet<String> = ["keep.txt", "out.txt"]
-        .iter()
-        .filter(|name| *name == &"keep.txt" || args.contains(name))
+    // Only the files the arguments name (keep.txt, and whatever word
+    // follows an option that writes a file), nothing staged left behind.
+    let named = args
+        .windows(2)
+        .filter(|w| ["--output", "--trace", "--checkpoint"].contains(&w[0]))
+        .map(|w| w[1]);
+    let allowed: BTreeSet<String> = std::iter::once("keep.txt")
+        .chain(named)
         .map(|s| s.to_string())
         .collect();
     let left = listing(dir.path());
