@@ -1,6 +1,3 @@
-use std::io::{self, Write};
-use std::sync::{Arc, Mutex};
-
 use proptest::prelude::*;
 use queens_core::trace::Start;
 use queens_core::{
@@ -160,20 +157,6 @@ fn the_step_budget_and_the_limit_are_honoured() {
     }
 }
 
-/// A writer the test reads back.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 #[test]
 fn traces_replay_to_the_board_found() {
     let approach = Local(Annealing);
@@ -183,7 +166,7 @@ fn traces_replay_to_the_board_found() {
             let Ok(first) = approach.first(n, &o, Steps::Count) else {
                 continue;
             };
-            let buffer = Buffer::default();
+            let buffer = queens_test_support::SharedBuffer::default();
             let start = Start {
                 algo: INFO.id,
                 n,
@@ -196,7 +179,7 @@ fn traces_replay_to_the_board_found() {
             tracer.finish(traced.solutions).unwrap();
             assert_eq!(traced.solution, first.solution);
             assert_eq!(traced.steps, first.steps);
-            let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+            let text = buffer.text();
             let lines: Vec<Value> = text
                 .lines()
                 .map(|l| serde_json::from_str(l).unwrap())

@@ -1,6 +1,3 @@
-use std::io::{self, Write};
-use std::sync::{Arc, Mutex};
-
 use queens_complete_state::attacking_pairs;
 use queens_core::trace::Start;
 use queens_core::{
@@ -21,26 +18,12 @@ fn opts(seed: u64, tenure: Option<&str>) -> Options {
     }
 }
 
-/// A writer the test reads back.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The traced run's events (after `start`), checked to give the same board
 /// and steps as the counted run, and the first board (0-based rows).
 fn trace<A: LocalSearch>(a: A, n: usize, o: &Options) -> (Vec<u32>, Vec<Value>) {
     let approach = Local(a);
     let counted = approach.first(n, o, Steps::Count);
-    let buffer = Buffer::default();
+    let buffer = queens_test_support::SharedBuffer::default();
     let start = Start {
         algo: approach.info().id,
         n,
@@ -59,7 +42,7 @@ fn trace<A: LocalSearch>(a: A, n: usize, o: &Options) -> (Vec<u32>, Vec<Value>) 
         (Err(c), Err(t)) => assert_eq!(c.to_string(), t.to_string()),
         _ => panic!("counted and traced runs differ"),
     }
-    let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+    let text = buffer.text();
     let lines: Vec<Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

@@ -221,8 +221,6 @@ mod tests {
     use queens_core::{
         Counter, FirstSolution, NoSteps, Options, StepCounter, Tracer, is_solution, known,
     };
-    use std::io::{self, Write};
-    use std::sync::{Arc, Mutex};
 
     #[test]
     fn steps_and_nodes_are_the_row_by_row_trees() {
@@ -322,27 +320,13 @@ mod tests {
         );
     }
 
-    /// A writer the test reads back.
-    #[derive(Clone, Default)]
-    struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Buffer {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
     /// The `partial` events, depth first: each list's tail is the last list
     /// one shorter written before it, and the lists of n queens are the
     /// solutions in order.
     #[test]
     fn the_trace_writes_each_list_after_its_tail() {
         for n in 1..=8 {
-            let buffer = Buffer::default();
+            let buffer = queens_test_support::SharedBuffer::default();
             let start = queens_core::trace::Start {
                 algo: INFO.id,
                 n,
@@ -353,7 +337,7 @@ mod tests {
             let mut tracer = Tracer::new(Box::new(buffer.clone()), &start);
             let tally = ListComprehension.count(n, &Options::default(), &mut tracer);
             let summary = tracer.finish(tally.solutions).unwrap();
-            let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+            let text = buffer.text();
             let mut last: Vec<Vec<u64>> = vec![Vec::new(); n + 1];
             let mut full = Vec::new();
             let lines: Vec<&str> = text.lines().collect();

@@ -1,6 +1,3 @@
-use std::io::{self, Write};
-use std::sync::{Arc, Mutex};
-
 use queens_core::trace::Start;
 use queens_core::{
     Approach, Local, Options, Outcome, Refusal, Steps, TraceMode, TraceRun, Tracer, is_solution,
@@ -127,7 +124,7 @@ fn traced_boards(
     n: usize,
     o: &Options,
 ) -> Option<(Outcome, Vec<Vec<u32>>)> {
-    let buffer = Buffer::default();
+    let buffer = queens_test_support::SharedBuffer::default();
     let start = Start {
         algo: approach.info().id,
         n,
@@ -138,7 +135,7 @@ fn traced_boards(
     let mut tracer = Tracer::new(Box::new(buffer.clone()), &start);
     let out = approach.trace(n, o, TraceRun::First, &mut tracer).ok()?;
     tracer.finish(out.solutions).unwrap();
-    let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+    let text = buffer.text();
     let boards = text
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
@@ -283,20 +280,6 @@ fn the_success_rates_have_not_dropped() {
     }
 }
 
-/// A writer the test reads back.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 #[test]
 fn traces_hold_a_board_per_generation_ending_with_the_board_found() {
     for approach in both() {
@@ -307,7 +290,7 @@ fn traces_hold_a_board_per_generation_ending_with_the_board_found() {
                 let Ok(first) = approach.first(n, &o, Steps::Count) else {
                     continue;
                 };
-                let buffer = Buffer::default();
+                let buffer = queens_test_support::SharedBuffer::default();
                 let start = Start {
                     algo: id,
                     n,
@@ -322,7 +305,7 @@ fn traces_hold_a_board_per_generation_ending_with_the_board_found() {
                     (&traced.solution, traced.steps),
                     (&first.solution, first.steps)
                 );
-                let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+                let text = buffer.text();
                 let lines: Vec<Value> = text
                     .lines()
                     .map(|l| serde_json::from_str(l).unwrap())

@@ -271,3 +271,24 @@ mod issue_numbers {
         assert_eq!(issue_named("one\nsee issue 4\nthree"), Some("see issue 4"));
     }
 }
+
+/// A writer a test hands away (a `Tracer`'s output, boxed) and reads back.
+#[derive(Clone, Default)]
+pub struct SharedBuffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl SharedBuffer {
+    /// What was written, as text.
+    pub fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).expect("UTF-8")
+    }
+}
+
+impl std::io::Write for SharedBuffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}

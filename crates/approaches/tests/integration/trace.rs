@@ -3,9 +3,7 @@
 //! and the size limits it declares are where its traces pass
 //! `queens_core::trace::MAX_EVENTS`.
 
-use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
@@ -54,20 +52,6 @@ const LOCAL: [&str; 3] = [
     "swap-search",
 ];
 
-/// A writer the test reads back.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 /// Which run to trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Run {
@@ -99,7 +83,7 @@ impl Traced {
 
 fn trace_with(approach: &dyn Approach, n: usize, run: Run, opts: &Options) -> Traced {
     let info = approach.info();
-    let buffer = Buffer::default();
+    let buffer = queens_test_support::SharedBuffer::default();
     let mode = if run == Run::First {
         TraceMode::First
     } else {
@@ -127,7 +111,7 @@ fn trace_with(approach: &dyn Approach, n: usize, run: Run, opts: &Options) -> Tr
         .trace(n, opts, traced_run, &mut tracer)
         .unwrap_or_else(|e| panic!("{}, n = {n}: {e}", info.id));
     let summary = tracer.finish(outcome.solutions).unwrap();
-    let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+    let text = buffer.text();
     let lines: Vec<Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
