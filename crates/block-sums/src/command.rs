@@ -9,6 +9,7 @@ use clap_complete::Shell;
 use queens_block_sums::{
     MAX_SIZE, MIN_SIZE, SEED_SIZE, SizeError, Symmetry, check_size, strategies,
 };
+use queens_core::man;
 use queens_core::usage::{self, Decimal, Whole};
 
 pub(crate) const AFTER_HELP: &str = "\
@@ -38,8 +39,8 @@ Exit status:
   1  --first or --count ran out of --time-budget: how far it got is printed
      (finished:false in --json) and one error: line goes to stderr
   1  also: the output could not be written
-  2  bad input, refused before any search: one error: line and the usage on
-     stderr, nothing on stdout
+  2  bad input, refused before any search: one error: line on stderr,
+     nothing on stdout
 As every queens-lab command (queens --help: Exit status): 0 also when standard
 output is closed by its reader, 130, 143 or 129 when ended by Ctrl-C, SIGTERM
 or SIGHUP, and a message that standard error cannot take is lost, never the
@@ -50,13 +51,13 @@ status.";
 #[command(
     name = "block-sums",
     version,
-    about = "The n×n matrices of 0..n²−1 whose 2×2 blocks all sum to 2n²−2 (seed 000 Part II)",
+    about = "The n×n matrices of 0..n²−1 whose 2×2 blocks all sum to 2n²−2 (Michael Aiello's CS 637 project, Part II)",
     long_about = "The n×n matrices holding 0..n²−1 once each whose 2×2 blocks of adjacent cells \
                   all sum to 2n²−2 (30 for 4×4), found by the backtracking of the Visual Prolog \
-                  program of seed 000 Part II: cells bound as A B E F C G I J K D H M N L O P, \
-                  each block checked as its fourth cell is bound, with the seed's symmetry rules \
+                  program of Michael Aiello's CS 637 backtracking project, Part II: cells bound as A B E F C G I J K D H M N L O P, \
+                  each block checked as its fourth cell is bound, with the program's symmetry rules \
                   a[0][0] = 0, a[0][1] < a[1][0], a[0][1] < a[0][n-1], a[1][0] < a[n-1][0].\n\n\
-                  Without a mode it lists the 159 canonical 4×4 matrices in the seed's order.",
+                  Without a mode it lists the 159 canonical 4×4 matrices in the program's order.",
     after_help = AFTER_HELP,
     group(ArgGroup::new("mode").args(["first", "count", "compare_orders"]).multiple(false)),
     args_conflicts_with_subcommands = true,
@@ -243,7 +244,7 @@ pub(crate) fn parse() -> Args {
             (clap::error::ErrorKind::ValueValidation, Some(source)) => {
                 usage_error(&source.to_string())
             }
-            _ => usage_error(&usage::one_line(&e.render().to_string())),
+            _ => usage_error(&usage::parse_error(&e.render().to_string(), "block-sums")),
         },
     };
     if args.tool.is_some() {
@@ -273,9 +274,9 @@ pub(crate) fn parse() -> Args {
     args
 }
 
-/// Reports bad input: one `error:` line and the usage on stderr, exit status 2.
+/// Reports bad input: one `error:` line on stderr, exit status 2.
 pub(crate) fn usage_error(message: &str) -> ! {
-    usage::exit_with_usage(message, command().render_usage())
+    usage::exit_with_error(message)
 }
 
 /// `completions SHELL` and `man`, from the same command as `--help`.
@@ -286,7 +287,26 @@ pub(crate) fn generate(tool: Tool, out: &mut impl Write) -> io::Result<()> {
         Tool::Completions { shell } => {
             clap_complete::generate(shell, &mut command(), "block-sums", &mut text);
         }
-        Tool::Man => clap_mangen::Man::new(command()).render(&mut text)?,
+        Tool::Man => {
+            // clap_mangen's page with a SYNOPSIS that names each option's
+            // value, in ASCII (groff warns about any other byte).
+            let cmd = command();
+            let man = clap_mangen::Man::new(cmd.clone());
+            let mut page = Vec::new();
+            man.render_title(&mut page)?;
+            man.render_name_section(&mut page)?;
+            let commands: Vec<String> = cmd
+                .get_subcommands()
+                .map(|sub| format!("\\fBblock\\-sums {}\\fR", man::roff(sub.get_name())))
+                .collect();
+            page.extend_from_slice(man::synopsis(&cmd, "", &commands).as_bytes());
+            man.render_description_section(&mut page)?;
+            man.render_options_section(&mut page)?;
+            man.render_subcommands_section(&mut page)?;
+            man.render_extra_section(&mut page)?;
+            man.render_version_section(&mut page)?;
+            text = man::ascii(&String::from_utf8_lossy(&page)).into_bytes();
+        }
     }
     out.write_all(&text)
 }

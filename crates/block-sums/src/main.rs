@@ -2,7 +2,7 @@
 //! the 4×4 arrangements of 0..15 whose 2×2 blocks all sum to 30, found by the
 //! Visual Prolog program's backtracking (see the library docs).
 //!
-//! Bad input prints one `error:` line and the usage on stderr, nothing on
+//! Bad input prints one `error:` line on stderr, nothing on
 //! stdout, and exits with status 2; `--first` or `--count` that runs out of
 //! time prints how far it got and exits with status 1, as `queens` does when
 //! a search gives up.

@@ -23,11 +23,10 @@ Exit status:
      could not be written once the work was done (the result is printed
      first, then the error; --json still prints its line, which says why
      in error)
-  2  bad input, refused before any search: one error: line and the usage on
-     stderr, nothing on stdout (also a path of --output, --trace or
-     --checkpoint that cannot be written, and a --checkpoint file that is
-     damaged or belongs to other arguments); a count no approach can finish
-     here is refused the same way, in the one line without the usage
+  2  bad input, refused before any search: one error: line on stderr,
+     nothing on stdout (also a path of --output, --trace or --checkpoint
+     that cannot be written, a --checkpoint file that is damaged or belongs
+     to other arguments, and a count no approach can finish here)
 A run interrupted by Ctrl-C, SIGTERM or SIGHUP ends by that signal (130, 143
 or 129 in most shells), its --checkpoint saved first and --json's line
 printed with what is known and the signal in error; a --checkpoint count
@@ -162,8 +161,8 @@ pub enum Parsed {
     Tool(Tool),
 }
 
-/// Parses the command line; on bad input prints one error line and the
-/// usage and returns status 2 (help and version print and exit normally).
+/// Parses the command line; on bad input prints one error line and
+/// returns status 2 (help and version print and exit normally).
 pub fn parse() -> Result<Parsed, ExitCode> {
     if let Some(word) = std::env::args().nth(1)
         && let Some(message) = not_a_command(&word)
@@ -273,14 +272,14 @@ fn distance(a: &str, b: &str) -> usize {
 pub fn clap_message(e: &clap::Error) -> String {
     match (e.kind(), std::error::Error::source(e)) {
         (clap::error::ErrorKind::ValueValidation, Some(source)) => source.to_string(),
-        _ => usage::one_line(&e.render().to_string()),
+        _ => usage::parse_error(&e.render().to_string(), "queens"),
     }
 }
 
-/// Reports bad input: one `error:` line and the usage on stderr; the
-/// caller returns the status, 2, once its files are dropped.
+/// Reports bad input: one `error:` line on stderr; the caller returns the
+/// status, 2, once its files are dropped.
 pub fn usage_error(message: &str) -> ExitCode {
-    usage::print_usage_error(message, command().render_usage());
+    usage::print_error(message);
     ExitCode::from(2)
 }
 

@@ -18,7 +18,7 @@
 //! and its output),
 //! `record` (the `--json` line), `tools` (completions, man page).
 //!
-//! Bad input prints one `error:` line and the usage on stderr, nothing on
+//! Bad input prints one `error:` line on stderr, nothing on
 //! stdout, and exits with status 2; a run that ends without its answer exits
 //! with 1 (`help::EXIT_STATUS`).
 
@@ -47,7 +47,7 @@ use applies::Ctx;
 use args::{Args, Mode};
 use destination::Destination;
 use help::Parsed;
-use progress::Session;
+use progress::{Elapsed, Session};
 use run::{Failure, Run};
 
 fn main() -> ExitCode {
@@ -113,6 +113,10 @@ fn run(args: &Args) -> Result<(), Failure> {
     destination::apart(args, board.as_ref(), trace.as_ref()).map_err(Failure::Usage)?;
     let session = Session::start(args, approach, mode).map_err(Failure::Usage)?;
     opts.watch = session.as_ref().map(Session::watcher);
+    let elapsed = session
+        .is_none()
+        .then(|| Elapsed::start(args, approach, mode))
+        .flatten();
     Run {
         approach,
         args,
@@ -121,6 +125,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         board,
         trace,
         session,
+        elapsed,
         late: None,
     }
     .go()

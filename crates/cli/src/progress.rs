@@ -294,6 +294,74 @@ impl Session {
     }
 }
 
+/// The line of a long count that reports no tasks (a single-threaded
+/// search: `bitmask`, `mrv`, the faithful ports): the time so far, redrawn
+/// each second on a terminal from [`PROGRESS_AFTER`] on, so a long count
+/// is never silent; cleared when dropped. Such a count has no task list,
+/// so the line gives no estimate and says what would.
+pub struct Elapsed {
+    ticker: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
+}
+
+impl Elapsed {
+    /// The line for a plain count by `approach` (not `--json`, `-v` or
+    /// `--trace`, and only when standard error is a terminal); `None`
+    /// otherwise, and for an approach whose tasks [`Session`] shows.
+    pub fn start(args: &Args, approach: &dyn Approach, mode: Mode) -> Option<Elapsed> {
+        let counts = mode == Mode::Count && !args.verbose && args.trace.is_none();
+        if !counts || args.json || approach.watches_tasks() || !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let after = hook("QUEENS_PROGRESS_AFTER_MS")
+            .map_or(PROGRESS_AFTER, |ms| Duration::from_millis(ms as u64));
+        let what = format!("{}: counting {} queens", approach.info().id, args.n());
+        let stop = Arc::new(AtomicBool::new(false));
+        let handle = {
+            let stop = Arc::clone(&stop);
+            thread::spawn(move || {
+                let born = Instant::now();
+                let mut bar: Option<ProgressBar> = None;
+                while !stop.load(Ordering::SeqCst) {
+                    if born.elapsed() >= after {
+                        let bar = bar.get_or_insert_with(new_bar);
+                        bar.set_message(elapsed_line(&what, born.elapsed()));
+                    }
+                    thread::park_timeout(REDRAW_EVERY.max(TICK) * 4);
+                }
+                if let Some(bar) = bar {
+                    bar.finish_and_clear();
+                }
+            })
+        };
+        Some(Elapsed {
+            ticker: Some((handle, stop)),
+        })
+    }
+}
+
+impl Drop for Elapsed {
+    fn drop(&mut self) {
+        if let Some((handle, stop)) = self.ticker.take() {
+            stop.store(true, Ordering::SeqCst);
+            handle.thread().unpark();
+            let _ = handle.join();
+        }
+    }
+}
+
+/// `bitmask: counting 17 queens, 12 s so far (one search, no tasks to
+/// measure a rate by; half-join shows its progress)`.
+fn elapsed_line(what: &str, elapsed: Duration) -> String {
+    format!(
+        "{what}, {} so far (one search with no tasks to measure a rate by, so no \
+         estimate; half-join, bitmask-mirror and bitmask-symmetric show their progress)",
+        match elapsed.as_secs() {
+            s if s < 60 => format!("{s} s"),
+            s => format!("{} min {} s", s / 60, s % 60),
+        }
+    )
+}
+
 /// A whole number from a test hook's environment variable.
 fn hook(name: &str) -> Option<usize> {
     std::env::var(name).ok()?.trim().parse().ok()
@@ -440,6 +508,14 @@ fn clock(secs: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_time_so_far_is_in_whole_seconds_then_minutes() {
+        let at = |s| elapsed_line("bitmask: counting 18 queens", Duration::from_secs(s));
+        assert!(at(0).starts_with("bitmask: counting 18 queens, 0 s so far (one search"));
+        assert!(at(59).contains(", 59 s so far"));
+        assert!(at(3725).contains(", 62 min 5 s so far"));
+    }
+
     use super::*;
 
     #[test]

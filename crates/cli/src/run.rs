@@ -4,6 +4,7 @@
 
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -19,7 +20,7 @@ use crate::depths::depth_lines;
 use crate::destination::Destination;
 use crate::help::usage_error;
 use crate::output::{OutputError, PRINT_LIMIT, write_board};
-use crate::progress::Session;
+use crate::progress::{Elapsed, Session};
 use crate::record::{self, DEAD_ENDS_PER_DEPTH, Extra, NODES_PER_DEPTH, Record};
 use crate::words;
 
@@ -43,6 +44,9 @@ pub struct Run<'a> {
     pub trace: Option<Destination>,
     /// The progress line and `--checkpoint` of a long count.
     pub session: Option<Session>,
+    /// The time-so-far line of a long count without tasks, cleared once
+    /// the count ends (before its line is printed).
+    pub elapsed: Option<Elapsed>,
     /// A file that could not be written once the work was done: reported
     /// after the result is printed, never instead of it (status 1).
     pub late: Option<Failure>,
@@ -97,11 +101,7 @@ impl Failure {
             return ExitCode::from(1);
         }
         match self {
-            Failure::Usage(message) => usage_error(&message),
-            Failure::Infeasible(message) => {
-                queens_core::say!("error: {message}");
-                ExitCode::from(2)
-            }
+            Failure::Usage(message) | Failure::Infeasible(message) => usage_error(&message),
             Failure::Refused(r) => usage_error(&r.to_string()),
             Failure::Trace(e) => usage_error(&e.to_string()),
             _ => ExitCode::SUCCESS,
@@ -172,12 +172,22 @@ impl Run<'_> {
     fn count(&mut self, steps: Steps) -> Result<Outcome, Failure> {
         let n = self.args.n();
         let Some(session) = self.session.take() else {
-            return Ok(self.approach.count(n, &self.opts, steps)?);
+            let outcome = self.approach.count(n, &self.opts, steps);
+            drop(self.elapsed.take());
+            return Ok(outcome?);
         };
         if let Some(tally) = session.complete() {
+            let path = self.args.checkpoint.as_deref().unwrap_or(Path::new("-"));
+            queens_core::say!(
+                "queens: the answer comes from --checkpoint {}, which holds every task of \
+                 this count finished by an earlier run; nothing was counted (remove the file \
+                 to count afresh)",
+                path.display()
+            );
             return Ok(Outcome {
                 solutions: tally.solutions,
                 unique: tally.unique,
+                extra: vec![(FROM_CHECKPOINT, 1)],
                 ..Outcome::default()
             });
         }
@@ -289,7 +299,11 @@ impl Run<'_> {
                     None if args.depths => self.count(Steps::Depths)?,
                     None => self.count(Steps::Skip)?,
                 };
-                let note = args.note(id, start.elapsed());
+                let note = if outcome.extra.contains(&(FROM_CHECKPOINT, 1)) && args.time {
+                    format!(" (from the checkpoint, {id})")
+                } else {
+                    args.note(id, start.elapsed())
+                };
                 let line = count_line(n, &outcome, &self.opts, args.unique);
                 writeln!(out, "{line}{note}")?;
                 write!(out, "{}", depth_lines(approach, &outcome))?;
@@ -566,6 +580,10 @@ impl Run<'_> {
         }
     }
 }
+
+/// The `--json` `extra` key of a count answered from a complete checkpoint
+/// (value 1): its `nanos` are the time to read the answer, not to count.
+pub const FROM_CHECKPOINT: &str = "from_checkpoint";
 
 /// "found after K steps" in the approach's unit, or `None` for an
 /// approach that takes no steps (it constructs its board).

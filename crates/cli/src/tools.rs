@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use crate::args::Tool;
 use queens_approaches::REGISTRY;
+use queens_core::man::{self, roff};
 
 use crate::help::{BOARDS, EXIT_STATUS, approach_entry, approach_list, command};
 
@@ -43,12 +44,13 @@ pub fn run(tool: Tool) -> ExitCode {
 /// the command that makes `--help`), with sections of our own: a SYNOPSIS
 /// that shows every option's value, the COMMANDS (which have no pages of
 /// their own), the APPROACHES one entry each, BOARDS and EXIT STATUS.
-fn man_page(text: &mut Vec<u8>) -> io::Result<()> {
+fn man_page_unescaped(text: &mut Vec<u8>) -> io::Result<()> {
     let cmd = command();
     let man = clap_mangen::Man::new(cmd.clone());
     man.render_title(text)?;
     man.render_name_section(text)?;
-    text.extend_from_slice(synopsis(&cmd).as_bytes());
+    let commands: Vec<String> = cmd.get_subcommands().map(usage_of).collect();
+    text.extend_from_slice(man::synopsis(&cmd, "N", &commands).as_bytes());
     man.render_description_section(text)?;
     man.render_options_section(text)?;
     let mut own = String::from(".SH COMMANDS\n");
@@ -66,48 +68,25 @@ fn man_page(text: &mut Vec<u8>) -> io::Result<()> {
             roff(&how)
         ));
     }
-    let boards = BOARDS.strip_prefix("Boards: ").unwrap_or(BOARDS);
+    let boards = man::capitalised(BOARDS.strip_prefix("Boards: ").unwrap_or(BOARDS));
     let status = EXIT_STATUS
         .strip_prefix("Exit status:\n")
         .unwrap_or(EXIT_STATUS);
     own.push_str(&format!(
         ".SH BOARDS\n{}\n.SH \"EXIT STATUS\"\n.nf\n{}\n.fi\n",
-        roff(boards),
+        roff(&boards),
         roff(status)
     ));
     text.extend_from_slice(own.as_bytes());
     man.render_version_section(text)
 }
 
-/// SYNOPSIS: `queens` with every option and its value, then the commands.
-fn synopsis(cmd: &clap::Command) -> String {
-    let mut line = String::from("\\fBqueens\\fR");
-    for arg in cmd.get_arguments().filter(|a| !a.is_hide_set()) {
-        let value = arg
-            .get_value_names()
-            .and_then(|names| names.first())
-            .map(|name| format!(" \\fI{}\\fR", roff(name)));
-        let flag = match (arg.get_short(), arg.get_long()) {
-            (Some(short), Some(long)) => format!("\\fB\\-{short}\\fR|\\fB\\-\\-{}\\fR", roff(long)),
-            (None, Some(long)) => format!("\\fB\\-\\-{}\\fR", roff(long)),
-            _ => continue, // N, after the options
-        };
-        let takes_value = arg.get_action().takes_values();
-        line.push_str(&format!(
-            " [{flag}{}]",
-            if takes_value {
-                value.unwrap_or_default()
-            } else {
-                String::new()
-            }
-        ));
-    }
-    line.push_str(" \\fIN\\fR");
-    let mut text = format!(".SH SYNOPSIS\n{line}\n");
-    for sub in cmd.get_subcommands() {
-        text.push_str(&format!(".br\n{}\n", usage_of(sub)));
-    }
-    text
+/// The man page in ASCII (groff warns about any other byte).
+fn man_page(text: &mut Vec<u8>) -> io::Result<()> {
+    let mut page = Vec::new();
+    man_page_unescaped(&mut page)?;
+    text.extend_from_slice(man::ascii(&String::from_utf8_lossy(&page)).as_bytes());
+    Ok(())
 }
 
 /// `queens NAME VALUE...` of a command, in roff.
@@ -120,20 +99,4 @@ fn usage_of(sub: &clap::Command) -> String {
         ));
     }
     usage
-}
-
-/// Text made safe for roff: backslashes and hyphens escaped, a line that
-/// starts with a dot or a quote protected.
-fn roff(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            let line = line.replace('\\', "\\e").replace('-', "\\-");
-            if line.starts_with('.') || line.starts_with('\'') {
-                format!("\\&{line}")
-            } else {
-                line
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }

@@ -122,15 +122,15 @@ pub fn default_threads() -> usize {
 pub fn thread_limit() -> (usize, String) {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let limit = (THREADS_PER_CORE * cores).min(MAX_THREADS);
-    let cores_word = if cores == 1 { "core" } else { "cores" };
     let capped = if limit == MAX_THREADS {
         format!(", capped at {MAX_THREADS}")
     } else {
         String::new()
     };
     let why = format!(
-        "{THREADS_PER_CORE} × the {cores} {cores_word} of this machine{capped}; more threads \
-         only add overhead, and the count is the same on any number of threads"
+        "{THREADS_PER_CORE} per CPU this process may run on ({cores} here, by its affinity \
+         mask and cgroup quota){capped}; more threads only add overhead, and the count is \
+         the same on any number of threads"
     );
     (limit, why)
 }
@@ -151,7 +151,15 @@ pub fn shard(s: &str) -> Result<Shard, String> {
             "--shard must be I/K (shard I of K, 1 ≤ I ≤ K), such as 2/4, not '{s}'"
         ));
     };
-    let count = Whole::new("K of --shard I/K", 1, u64::from(u32::MAX), "4").parse(k)?;
+    let count = Whole::new("K of --shard I/K", 1, u64::from(u32::MAX), "4").parse(k);
+    let index = Whole::new("I of --shard I/K", 1, u64::from(u32::MAX), "1").parse(i);
+    if let (Err(_), Err(_)) = (&count, &index) {
+        return Err(format!(
+            "--shard must be I/K, two whole numbers (shard I of K, 1 ≤ I ≤ K) such as 2/4, \
+             not '{s}'"
+        ));
+    }
+    let count = count?;
     let index = Whole::new("I of --shard I/K", 1, count, "1")
         .why_max("I is one of the K shards")
         .parse(i)?;
@@ -353,7 +361,11 @@ mod tests {
         );
         assert!(shard("0/4").unwrap_err().contains("at least 1"));
         assert!(shard("1/0").unwrap_err().contains("at least 1"));
-        assert!(shard("a/b").unwrap_err().contains("whole number"));
+        assert!(shard("a/b").unwrap_err().contains("two whole numbers"));
+        // Both parts wrong: the message is about the whole spec, not K alone.
+        let both = shard("١/٣").unwrap_err();
+        assert!(both.starts_with("--shard must be I/K"), "{both}");
+        assert!(shard("x/4").unwrap_err().starts_with("I of --shard"));
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod bits;
 pub mod format;
 pub mod hash;
 pub mod known;
+pub mod man;
 pub mod probe;
 pub mod rate;
 pub mod registry;

@@ -1,9 +1,8 @@
 //! How queens-lab's commands read numbers and report bad input: one `error:`
-//! line, then the usage, on stderr, and exit status 2. Shared by `queens`
+//! line on stderr, and exit status 2. Shared by `queens`
 //! and `block-sums`, so that every number option of both reads the same way
 //! ([`Whole`], [`Decimal`]) and says what is wrong in plain words.
 
-use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
 
 /// The exit status of every queens-lab command (`queens`, `block-sums`,
@@ -57,6 +56,24 @@ pub fn print_text(text: &str) -> u8 {
     }
 }
 
+/// `-h`/`--help` or `-V`/`--version` among a hand-parsed command's
+/// arguments: prints the help (made only when asked) or `{name} {version}`
+/// and gives the exit status ([`print_text`]); `None` otherwise.
+pub fn help_or_version(
+    args: &[String],
+    name: &str,
+    version: &str,
+    help: impl FnOnce() -> String,
+) -> Option<u8> {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        Some(print_text(&help()))
+    } else if args.iter().any(|a| a == "--version" || a == "-V") {
+        Some(print_text(&format!("{name} {version}\n")))
+    } else {
+        None
+    }
+}
+
 /// Whether standard output is a terminal (where clap prints its help in
 /// colour, and a write does not fail for want of space).
 pub fn stdout_is_terminal() -> bool {
@@ -96,16 +113,24 @@ fn words(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Prints `error: {message}` and the usage on stderr, as [`exit_with_usage`]
-/// does, without ending the process (so that destructors still run).
-pub fn print_usage_error(message: &str, usage: impl Display) {
-    say!("error: {message}\n\n{usage}\n\nFor more information, try '--help'.");
+/// Prints the one line of bad input, `error: {message}`, on stderr, without
+/// ending the process (so that destructors still run). No usage block
+/// follows: the line says what is wrong, and `-h` is one option away.
+pub fn print_error(message: &str) {
+    say!("error: {message}");
 }
 
-/// Prints `error: {message}` and the usage on stderr and exits with status 2.
-pub fn exit_with_usage(message: &str, usage: impl Display) -> ! {
-    print_usage_error(message, usage);
+/// Prints the one `error:` line of bad input and exits with status 2.
+pub fn exit_with_error(message: &str) -> ! {
+    print_error(message);
     std::process::exit(2)
+}
+
+/// A clap parse error (an unknown option, a missing argument) as one line
+/// ([`one_line`]) that points to `{command} -h`, since it is about the
+/// command's shape rather than one value.
+pub fn parse_error(rendered: &str, command: &str) -> String {
+    format!("{} (see '{command} -h')", one_line(rendered))
 }
 
 /// A whole-number option: its name in messages, its bounds, an example.

@@ -145,3 +145,41 @@ fn a_stream_that_cannot_be_written_never_panics() {
         &[&["--bogus"][..], &["--runs", "0"]],
     );
 }
+
+/// `--version`, and a full disk under standard output is status 1, not 2.
+#[cfg(target_os = "linux")]
+#[test]
+fn it_has_a_version_and_a_full_disk_is_status_1() {
+    queens_test_support::version_and_full_disk(
+        env!("CARGO_BIN_EXE_checks-table"),
+        "checks-table",
+        &["--from", "4", "--to", "5", "--runs", "1"],
+    );
+}
+
+/// `--summary` prints each setting's exact total (a few hundred checks at
+/// n = 4..6 are not "0K"), equal to the CSV's sum for a one-run setting, and
+/// sets the book's 2-to-50 figures beside a total only over those sizes.
+#[test]
+fn the_summary_is_exact_and_sets_the_book_only_beside_its_range() {
+    let out = table(&["--from", "4", "--to", "6", "--only", "BT,FC", "--summary"]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr.clone()).unwrap();
+    assert!(!err.contains("0K"), "{err}");
+    assert!(!err.contains("40 000K |"), "{err}");
+    assert!(
+        err.contains("not set beside a total over n = 4..6"),
+        "{err}"
+    );
+    let rows = csv(&out);
+    for name in ["BT", "FC"] {
+        let total: u64 = rows
+            .iter()
+            .filter(|r| r["setting"] == name)
+            .map(|r| r["checks"].parse::<u64>().unwrap())
+            .sum();
+        assert!(total > 0);
+        let line = format!("| {name} | 1 | {total} |");
+        assert!(err.lines().any(|l| l == line), "{line} not in {err}");
+    }
+}

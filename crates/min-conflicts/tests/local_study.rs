@@ -97,3 +97,14 @@ fn a_stream_that_cannot_be_written_never_panics() {
         &[&["--bogus"][..], &["99", "8", "0", "1"]],
     );
 }
+
+/// `--version`, and a full disk under standard output is status 1, not 2.
+#[cfg(target_os = "linux")]
+#[test]
+fn it_has_a_version_and_a_full_disk_is_status_1() {
+    queens_test_support::version_and_full_disk(
+        env!("CARGO_BIN_EXE_local-study"),
+        "local-study",
+        &["0", "8", "1", "3"],
+    );
+}

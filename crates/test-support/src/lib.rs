@@ -131,6 +131,45 @@ pub fn streams_never_panic(bin: &str, bad: &[&[&str]]) {
     assert!(err.is_empty(), "{help} | (closed) said {err:?}");
 }
 
+/// The exit status table's other rows that every queens-lab command keeps:
+/// `--version` (and `-V`) prints `{name} {version}` with status 0, and `run`
+/// (a small run that prints on stdout) with stdout on a full disk is status
+/// 1 with one `cannot write the output` line naming the cause, as `queens`
+/// does (never 2, which is bad input).
+#[cfg(target_os = "linux")]
+pub fn version_and_full_disk(bin: &str, name: &str, run: &[&str]) {
+    for flag in ["--version", "-V"] {
+        let out = output(Command::new(bin).arg(flag));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{bin} {flag}: {out:?}");
+        let version = text.trim_end().strip_prefix(&format!("{name} "));
+        assert!(
+            version.is_some_and(|v| v.split('.').count() == 3),
+            "{bin} {flag}: {text:?}"
+        );
+    }
+    let what = format!("{bin} {run:?} >/dev/full");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens");
+    let mut child = Command::new(bin)
+        .args(run)
+        .stdin(Stdio::null())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    let stderr = child.stderr.take().map(drain);
+    let status = wait(&mut child, &what);
+    let err = stderr.map_or_else(Vec::new, |h| h.join().unwrap());
+    let err = String::from_utf8_lossy(&err);
+    assert_eq!(status.code(), Some(1), "{what}: {err}");
+    assert_eq!(err.lines().count(), 1, "{what}: {err}");
+    assert!(err.contains("cannot write the output"), "{what}: {err}");
+    assert!(err.contains("No space left on device"), "{what}: {err}");
+}
+
 /// Checks the one-binary layout of a crate's integration tests (ripgrep's):
 /// no `tests/*.rs` beside `tests/integration/` (each would be a test binary
 /// of its own, compiled and linked apart), and every file there declared as

@@ -33,6 +33,7 @@ const HEADER: &str = "approach,n,seed,solved,steps,restarts,nanos";
 const HELP: &str = concat!(
     "\
 starts ID N FIRST_SEED SEEDS [MAX_STEPS] [KNOB=VALUE]...
+starts -h | --help | -V | --version
 
 Runs the find-one approach ID (see `queens --help`) at N queens once per
 seed FIRST_SEED .. FIRST_SEED + SEEDS - 1, counting its steps, and prints CSV:
@@ -166,14 +167,17 @@ fn run(args: &[String]) -> Result<(), Stop> {
     }
     out.flush().map_err(|e| match e.kind() {
         ErrorKind::BrokenPipe => Stop::Closed,
-        _ => Stop::Usage(format!("cannot write: {e}")),
+        _ => Stop::Bug(format!("cannot write the output: {e}")),
     })
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        return ExitCode::from(queens_core::usage::print_text(&format!("{HELP}\n")));
+    let version = env!("CARGO_PKG_VERSION");
+    if let Some(status) =
+        queens_core::usage::help_or_version(&args, "starts", version, || format!("{HELP}\n"))
+    {
+        return ExitCode::from(status);
     }
     match run(&args) {
         Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,

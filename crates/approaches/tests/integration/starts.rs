@@ -13,6 +13,17 @@ fn a_stream_that_cannot_be_written_never_panics() {
     );
 }
 
+/// `--version`, and a full disk under standard output is status 1, not 2.
+#[cfg(target_os = "linux")]
+#[test]
+fn it_has_a_version_and_a_full_disk_is_status_1() {
+    queens_test_support::version_and_full_disk(
+        env!("CARGO_BIN_EXE_starts"),
+        "starts",
+        &["min-conflicts-random", "8", "1", "3"],
+    );
+}
+
 /// Its help names no issue of the project's tracker by number.
 #[test]
 fn its_help_names_no_issue() {

@@ -112,6 +112,36 @@ fn an_interrupted_sharded_count_resumes_to_the_right_answer() {
     let again = queens(d, &shard("1/2", "one.json", "2"), &[]);
     assert_eq!(solutions(&again), resumed);
     assert_eq!(names(d), ["one.json", "two.json"]);
+    // ... and says so: on stderr, and in the line's extra.
+    let line: Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(line["extra"]["from_checkpoint"], 1, "{line}");
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        err.contains("the answer comes from --checkpoint one.json")
+            && err.contains("nothing was counted"),
+        "{err}"
+    );
+    // A fresh count's line does not claim it.
+    let fresh = queens(d, &shard("1/2", "fresh.json", "2"), &[]);
+    let line: Value = serde_json::from_slice(&fresh.stdout).unwrap();
+    assert!(line["extra"].get("from_checkpoint").is_none(), "{line}");
+    // In text, --time names where the answer came from, not a time.
+    let text = queens(
+        d,
+        &[
+            "--algo",
+            "half-join",
+            "--time",
+            "--shard",
+            "1/2",
+            "--checkpoint",
+            "one.json",
+            "15",
+        ],
+        &[],
+    );
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(out.ends_with("(from the checkpoint, half-join)\n"), "{out}");
 }
 
 #[test]
@@ -425,4 +455,22 @@ fn the_progress_line_is_redrawn_at_most_four_times_a_second() {
         later as f64 <= most,
         "{later} redraws in {elapsed:?}: more than four a second"
     );
+}
+
+/// A long count that reports no tasks (bitmask: one search) is not silent
+/// on a terminal: it shows the time so far, and says why there is no
+/// estimate. Awaited, then the run is stopped (Q(20) by bitmask takes
+/// minutes on any machine).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_long_count_without_tasks_shows_its_time_so_far() {
+    let terminal = until_on_a_terminal(&["--algo", "bitmask", "20"], " so far (");
+    assert!(
+        terminal.contains("bitmask: counting 20 queens, 0 s so far (one search"),
+        "{terminal:?}"
+    );
+    // Not with --json: its stderr stays silent (as for the task counters).
+    let (terminal, stdout) = on_a_terminal(&["--algo", "bitmask", "--json", "--no-steps", "10"]);
+    assert_eq!(terminal, "");
+    assert!(stdout.contains("\"solutions\":724"), "{stdout}");
 }

@@ -12,3 +12,15 @@ fn a_stream_that_cannot_be_written_never_panics() {
         &[&["--bogus"][..], &["--threads", "0", "14"], &["x"]],
     );
 }
+
+/// `--version`, and a full disk under standard output is status 1 with one
+/// line, as for every queens-lab command.
+#[cfg(target_os = "linux")]
+#[test]
+fn it_has_a_version_and_a_full_disk_is_status_1() {
+    queens_test_support::version_and_full_disk(
+        env!("CARGO_BIN_EXE_queens"),
+        "queens",
+        &["-v", "6"],
+    );
+}

@@ -222,7 +222,8 @@ fn f3_threads_are_bounded_and_change_nothing(dir: &Path) {
             &(limit + 1).to_string(),
             "4",
         ],
-        "cores",
+        // The CPUs this process may use, not the machine's.
+        &format!("4 per CPU this process may run on ({cores} here"),
     );
     let count = |t: usize| {
         json(

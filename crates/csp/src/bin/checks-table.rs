@@ -107,8 +107,10 @@ usage: checks-table [--from N] [--to N] [--runs K] [--budget C] [--only NAMES] [
                  -lowest: the same MRV, ties to the lowest row, one run;
                  CBJ: conflict-directed backjumping; columns always left to right)
   --summary      also print on stderr, per setting, the median over runs of the
-                 total checks over n, beside the book's figure
+                 total checks over n (exact), beside the book's figure when n
+                 runs over the book's 2 to 50
   -h, --help     this help
+  -V, --version  the version
 
 CSV on stdout, one row per (setting, n, run):
   setting        the name above
@@ -146,8 +148,8 @@ struct Args {
 /// Reads the arguments; `Ok(None)` for `--help`.
 fn parse(args: &[String]) -> Result<Option<Args>, String> {
     let mut parsed = Args {
-        from: 2,
-        to: 50,
+        from: BOOK_FROM,
+        to: BOOK_TO,
         runs: 5,
         budget: 40_000_000,
         only: SETTINGS.iter().collect(),
@@ -261,12 +263,39 @@ fn median(totals: &mut [Total]) -> Total {
 }
 
 /// In thousands of checks, as the book prints them.
-fn thousands(checks: u64) -> String {
-    format!("{}K", (checks + 500) / 1000)
+/// A count of checks with its digits grouped by three (`817 008`): exact,
+/// since a narrow range of n totals a few hundred checks, which rounding to
+/// thousands would print as 0K.
+fn grouped(checks: u64) -> String {
+    let digits = checks.to_string();
+    let mut text = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            text.push(' ');
+        }
+        text.push(d);
+    }
+    text
 }
+
+/// The book's figures are totals over n = 2 to 50: beside a total over
+/// other sizes they would compare unlike things.
+fn book_range(args: &Args) -> bool {
+    (args.from, args.to) == (BOOK_FROM, BOOK_TO)
+}
+
+/// The sizes AIMA 2nd ed. Figure 5.5 sums its checks over.
+const BOOK_FROM: usize = 2;
+const BOOK_TO: usize = 50;
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
+    let version = env!("CARGO_PKG_VERSION");
+    let help = || HELP.to_string();
+    if let Some(status) = queens_core::usage::help_or_version(&argv, "checks-table", version, help)
+    {
+        return ExitCode::from(status);
+    }
     let args = match parse(&argv) {
         Ok(Some(args)) => args,
         Ok(None) => {
@@ -292,14 +321,15 @@ fn main() -> ExitCode {
             }
             let runs = totals.len();
             let figure = median(&mut totals).map_or(
-                format!("> {} (over the budget)", thousands(args.budget)),
-                thousands,
+                format!("> {} (over the budget)", grouped(args.budget)),
+                grouped,
             );
-            lines.push(format!(
-                "| {} | {runs} | {figure} | {} |",
-                s.name,
-                s.book.unwrap_or("")
-            ));
+            let book = if book_range(&args) {
+                format!(" {} |", s.book.unwrap_or(""))
+            } else {
+                String::new()
+            };
+            lines.push(format!("| {} | {runs} | {figure} |{book}", s.name));
         }
         out.flush()
     })();
@@ -307,7 +337,7 @@ fn main() -> ExitCode {
         Ok(()) => {}
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(e) => {
-            queens_core::say!("checks-table: {e}");
+            queens_core::say!("checks-table: cannot write the output: {e}");
             return ExitCode::from(1);
         }
     }
@@ -319,8 +349,19 @@ fn main() -> ExitCode {
             args.budget,
             started.elapsed().as_secs_f64()
         );
-        queens_core::say!("| setting | runs | median total checks | AIMA 2nd ed. Fig. 5.5 |");
-        queens_core::say!("|---|---:|---:|---:|");
+        if book_range(&args) {
+            queens_core::say!("| setting | runs | median total checks | AIMA 2nd ed. Fig. 5.5 |");
+            queens_core::say!("|---|---:|---:|---:|");
+        } else {
+            queens_core::say!(
+                "(AIMA 2nd ed. Fig. 5.5's figures are totals over n = {BOOK_FROM}..{BOOK_TO}: \
+                 not set beside a total over n = {}..{})",
+                args.from,
+                args.to
+            );
+            queens_core::say!("| setting | runs | median total checks |");
+            queens_core::say!("|---|---:|---:|");
+        }
         for line in lines {
             queens_core::say!("{line}");
         }
@@ -330,6 +371,14 @@ fn main() -> ExitCode {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn checks_are_grouped_by_three_digits() {
+        assert_eq!(super::grouped(0), "0");
+        assert_eq!(super::grouped(417), "417");
+        assert_eq!(super::grouped(817_008), "817 008");
+        assert_eq!(super::grouped(40_000_000), "40 000 000");
+    }
+
     /// The help names no issue of the project's tracker by number.
     #[test]
     fn its_help_names_no_issue() {

@@ -28,10 +28,12 @@ const HEADER: &str = "setting,n,seed,solved,moves,iterations,restarts,full_check
 const HELP: &str = concat!(
     "\
 local-study SETTING N FIRST_SEED SEEDS [BREAKDOWN]
+local-study -h | --help | -V | --version
 
-Runs one setting of the min-conflicts study (seed 003's \"Extra stuff\") at N
-queens once per seed FIRST_SEED .. FIRST_SEED + SEEDS - 1, in one process, and
-prints CSV on standard output. The first BREAKDOWN runs (default 0) also time
+Runs one setting of the min-conflicts study (the \"Extra stuff\" of Thomas
+Pinella's Racket write-up, CSC 173, 2015) at N queens once per seed
+FIRST_SEED .. FIRST_SEED + SEEDS - 1, in one process, and prints CSV on
+standard output. The first BREAKDOWN runs (default 0) also time
 finding the queen to move and the full checks of the board.
 
 Columns:
@@ -167,8 +169,9 @@ fn help() -> String {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        return ExitCode::from(queens_core::usage::print_text(&help()));
+    let version = env!("CARGO_PKG_VERSION");
+    if let Some(status) = queens_core::usage::help_or_version(&args, "local-study", version, help) {
+        return ExitCode::from(status);
     }
     match run(&args) {
         Ok(()) | Err(Stop::Closed) => ExitCode::SUCCESS,
