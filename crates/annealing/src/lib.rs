@@ -134,6 +134,17 @@ impl LocalSearch for Annealing {
     fn knobs(&self) -> &'static [&'static str] {
         &[schedule::KNOB]
     }
+    /// The schedule, and `max-steps` only when given: without it the
+    /// schedule's LIMIT alone ends the run.
+    fn knob_values(
+        &self,
+        _n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        let schedule = (schedule::KNOB, schedule_of(opts)?.to_string());
+        let budget = opts.max_steps.map(|k| (Options::MAX_STEPS, k.to_string()));
+        Ok([schedule].into_iter().chain(budget).collect())
+    }
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         Some(&TRACE)
     }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 /// Every field of the `--json` line, in order, with what it holds.
-pub const FIELDS: [(&str, &str); 16] = [
+pub const FIELDS: [(&str, &str); 17] = [
     ("algo", "the approach id"),
     ("n", "the number of queens"),
     ("mode", "\"count\" or \"first\""),
@@ -44,6 +44,16 @@ pub const FIELDS: [(&str, &str); 16] = [
     (
         "seed",
         "the seed of a run that draws random numbers, else null",
+    ),
+    (
+        "knobs",
+        "the settings that shaped the run, defaults included, each option's name \
+         without its dashes mapped to the value as the option takes it (a string, \
+         e.g. {\"beam-width\":\"10\",\"max-steps\":\"100000\"}): every knob the \
+         approach reads, and max-steps, the step budget of a search that has one \
+         (annealing's only when given: its schedule's LIMIT ends it); the same \
+         options with the same seed repeat the run; null for an approach with \
+         neither",
     ),
     (
         "peak_bytes",
@@ -108,6 +118,8 @@ pub struct Record {
     pub output: Option<String>,
     /// The random seed, for runs that draw random numbers.
     pub seed: Option<u64>,
+    /// The settings that shaped the run ([`queens_core::Approach::knob_values`]).
+    pub knobs: Option<BTreeMap<&'static str, String>>,
     /// Peak resident memory of the process (Linux `VmHWM`), if known.
     pub peak_bytes: Option<u64>,
     /// Approach-specific statistics.
@@ -161,6 +173,7 @@ mod tests {
             solution: None,
             output: None,
             seed: None,
+            knobs: None,
             peak_bytes: None,
             extra: BTreeMap::new(),
             error: None,

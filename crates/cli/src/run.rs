@@ -560,6 +560,13 @@ impl Run<'_> {
                 .map(|cols| cols.iter().map(|c| c + 1).collect()),
             output,
             seed: approach.uses_seed(&self.opts).then_some(self.opts.seed),
+            // A knob value the approach refuses is bad input: the run
+            // prints no line, so `ok()` drops nothing that is printed.
+            knobs: approach
+                .knob_values(n, &self.opts)
+                .ok()
+                .filter(|knobs| !knobs.is_empty())
+                .map(|knobs| knobs.into_iter().collect()),
             peak_bytes: record::peak_rss_bytes(),
             extra: outcome
                 .extra

@@ -99,6 +99,10 @@ pub struct Options {
 }
 
 impl Options {
+    /// The name [`Approach::knob_values`] gives the step budget (the
+    /// option `--max-steps`).
+    pub const MAX_STEPS: &'static str = "max-steps";
+
     /// The value given for a knob, if any.
     pub fn knob(&self, name: &str) -> Option<&str> {
         self.knobs
@@ -268,6 +272,20 @@ pub trait Approach: Sync {
     /// none). The CLI refuses a knob the chosen approach does not list.
     fn knobs(&self) -> &'static [&'static str] {
         &[]
+    }
+    /// The settings that shape a run with `opts` at size `n`, as `queens
+    /// --json` records them (`knobs`): each of [`Approach::knobs`] with the
+    /// value the run uses, its default when none is given, and `max-steps`,
+    /// the step budget, where the run has one; each value spelled as the
+    /// command line takes it, so that passing them back reproduces the run.
+    /// Parsed by the approach's own code; a value it refuses is refused
+    /// here too. Default: none.
+    fn knob_values(
+        &self,
+        _n: usize,
+        _opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        Ok(Vec::new())
     }
     /// Whether a run with these options draws random numbers, so that
     /// [`Options::seed`] changes it (default: no). The CLI refuses `--seed`
@@ -635,6 +653,15 @@ pub trait LocalSearch: Sync {
     fn knobs(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The settings that shape a run ([`Approach::knob_values`]: the
+    /// knobs' values and `max-steps`, defaults filled in; default: none).
+    fn knob_values(
+        &self,
+        _n: usize,
+        _opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        Ok(Vec::new())
+    }
     /// Whether a run draws random numbers ([`Approach::uses_seed`]; default:
     /// yes, a local search does; a construction such as `explicit` says no).
     fn uses_seed(&self, _opts: &Options) -> bool {
@@ -689,6 +716,13 @@ impl<S: LocalSearch> Approach for Local<S> {
     }
     fn knobs(&self) -> &'static [&'static str] {
         self.0.knobs()
+    }
+    fn knob_values(
+        &self,
+        n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        self.0.knob_values(n, opts)
     }
     fn uses_seed(&self, opts: &Options) -> bool {
         self.0.uses_seed(opts)

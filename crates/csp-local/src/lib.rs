@@ -192,6 +192,11 @@ fn answer(info: &Info, n: usize, run: Run) -> Result<Found, Refusal> {
     })
 }
 
+/// The step budget of a run: `--max-steps`, else [`DEFAULT_BUDGET`].
+fn budget(opts: &Options) -> u64 {
+    opts.max_steps.unwrap_or(DEFAULT_BUDGET)
+}
+
 /// `tabu-search`: min-conflicts with a tabu list of recent (queen, row) moves.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TabuSearch;
@@ -220,6 +225,16 @@ impl LocalSearch for TabuSearch {
     fn knobs(&self) -> &'static [&'static str] {
         &[TENURE]
     }
+    fn knob_values(
+        &self,
+        _n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        Ok(vec![
+            (TENURE, tenure_of(opts)?.to_string()),
+            (Options::MAX_STEPS, budget(opts).to_string()),
+        ])
+    }
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         Some(&TABU_TRACE)
     }
@@ -229,7 +244,7 @@ impl LocalSearch for TabuSearch {
         if let Some(found) = trivial(n, Tabu::default().extra()) {
             return Ok(found);
         }
-        let budget = opts.max_steps.unwrap_or(DEFAULT_BUDGET);
+        let budget = budget(opts);
         answer(
             &TABU_INFO,
             n,
@@ -249,12 +264,19 @@ impl LocalSearch for ConstraintWeighting {
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         Some(&WEIGHTING_TRACE)
     }
+    fn knob_values(
+        &self,
+        _n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        Ok(vec![(Options::MAX_STEPS, budget(opts).to_string())])
+    }
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         queens_core::check_limit(&WEIGHTING_INFO, n)?;
         if let Some(found) = trivial(n, Weighting::default().extra()) {
             return Ok(found);
         }
-        let budget = opts.max_steps.unwrap_or(DEFAULT_BUDGET);
+        let budget = budget(opts);
         answer(
             &WEIGHTING_INFO,
             n,

@@ -141,6 +141,22 @@ impl Approach for CspApproach {
         &["order", "values", "propagate", "backtrack"]
     }
 
+    /// The config [`CspApproach::configured`] runs: the registered one
+    /// with the run's knobs applied.
+    fn knob_values(
+        &self,
+        _n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        let config = self.configured(opts)?.config;
+        Ok(vec![
+            ("order", config.order.name().to_string()),
+            ("values", config.values.name().to_string()),
+            ("propagate", config.propagate.name().to_string()),
+            ("backtrack", config.backtrack.name().to_string()),
+        ])
+    }
+
     /// Only [`Order::MrvRandom`] breaks ties at random.
     fn uses_seed(&self, opts: &Options) -> bool {
         self.configured(opts)

@@ -119,6 +119,11 @@ pub fn default_budget(_n: usize) -> u64 {
     10_000_000
 }
 
+/// The move budget of a run: `--max-steps`, else [`default_budget`].
+fn budget(n: usize, opts: &Options) -> u64 {
+    opts.max_steps.unwrap_or_else(|| default_budget(n))
+}
+
 /// Steepest ascent, stopping where no successor is better.
 pub const STEEPEST: Settings = Settings {
     rule: Rule::Steepest,
@@ -382,6 +387,18 @@ impl LocalSearch for HillClimbing {
             &[]
         }
     }
+    fn knob_values(
+        &self,
+        n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        let settings = self.settings(opts)?;
+        let sideways = self
+            .moves_sideways()
+            .then(|| (SIDEWAYS, settings.sideways.to_string()));
+        let budget = (Options::MAX_STEPS, budget(n, opts).to_string());
+        Ok(sideways.into_iter().chain([budget]).collect())
+    }
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         let settings = self.settings(opts)?;
         queens_core::check_limit(self.info, n)?;
@@ -391,7 +408,7 @@ impl LocalSearch for HillClimbing {
                 extra: self.extra(&Climb::default()),
             });
         }
-        let budget = opts.max_steps.unwrap_or_else(|| default_budget(n));
+        let budget = budget(n, opts);
         let mut climber = Climber::new();
         let run = climber.run(n, opts.seed, &settings, budget, probe);
         if !run.solved {

@@ -342,6 +342,13 @@ impl LocalSearch for MinConflictsRandom {
     fn knobs(&self) -> &'static [&'static str] {
         &KNOBS
     }
+    fn knob_values(
+        &self,
+        n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        knob_values(&RANDOM_INFO, Settings::RANDOM, n, opts)
+    }
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         find(&RANDOM_INFO, Settings::RANDOM, n, opts, probe)
     }
@@ -357,6 +364,13 @@ impl LocalSearch for MinConflictsMostConflicted {
     fn knobs(&self) -> &'static [&'static str] {
         &KNOBS
     }
+    fn knob_values(
+        &self,
+        n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        knob_values(&MOST_CONFLICTED_INFO, Settings::MOST_CONFLICTED, n, opts)
+    }
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         find(
             &MOST_CONFLICTED_INFO,
@@ -366,6 +380,24 @@ impl LocalSearch for MinConflictsMostConflicted {
             probe,
         )
     }
+}
+
+/// Both approaches' settings for a run: the four knobs of `opts` applied
+/// to the approach's own settings, and the budget ([`budget`]).
+fn knob_values(
+    info: &'static Info,
+    defaults: Settings,
+    n: usize,
+    opts: &Options,
+) -> Result<Vec<(&'static str, String)>, Refusal> {
+    let mut knobs = defaults.with_knobs(info.id, opts)?.knobs();
+    knobs.push((Options::MAX_STEPS, budget(n, opts).to_string()));
+    Ok(knobs)
+}
+
+/// The move budget of a run: `--max-steps`, else [`default_budget`].
+fn budget(n: usize, opts: &Options) -> u64 {
+    opts.max_steps.unwrap_or_else(|| default_budget(n))
 }
 
 /// Both approaches: the knobs of `opts` applied to the approach's own
@@ -387,7 +419,7 @@ fn find<P: Probe>(
         0 => Ok(trivial(Some(Vec::new()))),
         2 | 3 => Ok(trivial(None)),
         _ => {
-            let budget = opts.max_steps.unwrap_or_else(|| default_budget(n));
+            let budget = budget(n, opts);
             let tuning = Tuning::DEFAULT;
             search::run::<P, false>(info.id, n, opts.seed, budget, &settings, &tuning, probe).0
         }

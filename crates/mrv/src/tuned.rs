@@ -84,6 +84,11 @@ pub fn default_budget(n: usize) -> u64 {
     1000 * attempt_cap(n)
 }
 
+/// The placement budget of a run: `--max-steps`, else [`default_budget`].
+fn budget(n: usize, opts: &Options) -> u64 {
+    opts.max_steps.unwrap_or_else(|| default_budget(n))
+}
+
 /// Least room to move with random ties, middle-out columns and restarts.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MrvTuned;
@@ -97,6 +102,14 @@ impl LocalSearch for MrvTuned {
         Some(&TUNED_TRACE)
     }
 
+    fn knob_values(
+        &self,
+        n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        Ok(vec![(Options::MAX_STEPS, budget(n, opts).to_string())])
+    }
+
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         queens_core::check_limit(&TUNED_INFO, n)?;
         // No board exists: answered at once, whatever the budget, as the
@@ -107,7 +120,7 @@ impl LocalSearch for MrvTuned {
                 extra: vec![("restarts", 0)],
             });
         }
-        let budget = opts.max_steps.unwrap_or_else(|| default_budget(n));
+        let budget = budget(n, opts);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(opts.seed);
         let mut search = Search::new(n);
         let mut spent = 0;

@@ -194,6 +194,54 @@ fn whole(
     }
 }
 
+/// The beam width of a `beam` run (`--beam-width`, else [`DEFAULT_BEAM_WIDTH`]).
+fn beam_width(opts: &Options) -> Result<usize, Refusal> {
+    whole(
+        BEAM_INFO.id,
+        opts,
+        BEAM_WIDTH,
+        (1, MAX_BEAM_WIDTH, DEFAULT_BEAM_WIDTH),
+        "take a --beam-width other than a whole number from 1 to 10000",
+    )
+}
+
+/// The step budget of a `beam` run (`--max-steps`, else [`BEAM_BUDGET`]).
+fn beam_budget(opts: &Options) -> u64 {
+    opts.max_steps.unwrap_or(BEAM_BUDGET)
+}
+
+/// The population of a `genetic` run (`--population`, else [`DEFAULT_POPULATION`]).
+fn population(opts: &Options) -> Result<usize, Refusal> {
+    whole(
+        GENETIC_INFO.id,
+        opts,
+        POPULATION,
+        (MIN_POPULATION, MAX_POPULATION, DEFAULT_POPULATION),
+        "take a --population other than a whole number from 2 to 100000",
+    )
+}
+
+/// The mutation rate of a `genetic` run (`--mutation-rate`, else
+/// [`DEFAULT_MUTATION_RATE`]).
+fn mutation_rate(opts: &Options) -> Result<f64, Refusal> {
+    match opts.knob(MUTATION_RATE) {
+        None => Ok(DEFAULT_MUTATION_RATE),
+        Some(v) => v
+            .parse::<f64>()
+            .ok()
+            .filter(|p| (0.0..=1.0).contains(p))
+            .ok_or(Refusal::Unsupported {
+                id: GENETIC_INFO.id,
+                what: "take a --mutation-rate other than a probability from 0 to 1",
+            }),
+    }
+}
+
+/// The step budget of a `genetic` run (`--max-steps`, else [`GENETIC_BUDGET`]).
+fn genetic_budget(opts: &Options) -> u64 {
+    opts.max_steps.unwrap_or(GENETIC_BUDGET)
+}
+
 /// The answers of n = 0 to 3, found without a search.
 fn trivial(n: usize, extra: &'static str) -> Option<Found> {
     let solution = match n {
@@ -218,14 +266,18 @@ impl LocalSearch for Beam {
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         Some(&TRACE)
     }
+    fn knob_values(
+        &self,
+        _n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        Ok(vec![
+            (BEAM_WIDTH, beam_width(opts)?.to_string()),
+            (Options::MAX_STEPS, beam_budget(opts).to_string()),
+        ])
+    }
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
-        let width = whole(
-            BEAM_INFO.id,
-            opts,
-            BEAM_WIDTH,
-            (1, MAX_BEAM_WIDTH, DEFAULT_BEAM_WIDTH),
-            "take a --beam-width other than a whole number from 1 to 10000",
-        )?;
+        let width = beam_width(opts)?;
         queens_core::check_limit(&BEAM_INFO, n)?;
         if let Some(found) = trivial(n, "states") {
             return Ok(found);
@@ -234,7 +286,7 @@ impl LocalSearch for Beam {
             id: BEAM_INFO.id,
             width,
             patience: PATIENCE,
-            budget: opts.max_steps.unwrap_or(BEAM_BUDGET),
+            budget: beam_budget(opts),
         };
         beam.run(n, opts.seed, probe)
     }
@@ -250,26 +302,21 @@ impl LocalSearch for GeneticAlgorithm {
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         Some(&TRACE)
     }
+    fn knob_values(
+        &self,
+        _n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        Ok(vec![
+            (POPULATION, population(opts)?.to_string()),
+            (MUTATION_RATE, mutation_rate(opts)?.to_string()),
+            (Options::MAX_STEPS, genetic_budget(opts).to_string()),
+        ])
+    }
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         let id = GENETIC_INFO.id;
-        let population = whole(
-            id,
-            opts,
-            POPULATION,
-            (MIN_POPULATION, MAX_POPULATION, DEFAULT_POPULATION),
-            "take a --population other than a whole number from 2 to 100000",
-        )?;
-        let mutation_rate = match opts.knob(MUTATION_RATE) {
-            None => DEFAULT_MUTATION_RATE,
-            Some(v) => v
-                .parse::<f64>()
-                .ok()
-                .filter(|p| (0.0..=1.0).contains(p))
-                .ok_or(Refusal::Unsupported {
-                    id,
-                    what: "take a --mutation-rate other than a probability from 0 to 1",
-                })?,
-        };
+        let population = population(opts)?;
+        let mutation_rate = mutation_rate(opts)?;
         queens_core::check_limit(&GENETIC_INFO, n)?;
         if let Some(found) = trivial(n, "offspring") {
             return Ok(found);
@@ -278,7 +325,7 @@ impl LocalSearch for GeneticAlgorithm {
             id,
             population,
             mutation_rate,
-            budget: opts.max_steps.unwrap_or(GENETIC_BUDGET),
+            budget: genetic_budget(opts),
         };
         genetic.run(n, opts.seed, probe)
     }

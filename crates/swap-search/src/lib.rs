@@ -156,6 +156,11 @@ pub fn default_budget(n: usize) -> u64 {
     1_000_000 + 100 * n as u64
 }
 
+/// The swap budget of a run: `--max-steps`, else [`default_budget`].
+fn budget(n: usize, opts: &Options) -> u64 {
+    opts.max_steps.unwrap_or_else(|| default_budget(n))
+}
+
 /// The description of `swap-search`.
 pub static INFO: Info = Info {
     id: "swap-search",
@@ -201,6 +206,13 @@ impl LocalSearch for SwapSearch {
     fn trace_info(&self) -> Option<&'static TraceInfo> {
         Some(&TRACE)
     }
+    fn knob_values(
+        &self,
+        n: usize,
+        opts: &Options,
+    ) -> Result<Vec<(&'static str, String)>, Refusal> {
+        Ok(vec![(Options::MAX_STEPS, budget(n, opts).to_string())])
+    }
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         queens_core::check_limit(&INFO, n)?;
         let trivial = |solution| Found {
@@ -211,7 +223,7 @@ impl LocalSearch for SwapSearch {
             0 => Ok(trivial(Some(Vec::new()))),
             2 | 3 => Ok(trivial(None)),
             _ => {
-                let budget = opts.max_steps.unwrap_or_else(|| default_budget(n));
+                let budget = budget(n, opts);
                 search::run::<P, false>(INFO.id, n, opts.seed, budget, &Tuning::DEFAULT, probe).0
             }
         }

@@ -328,6 +328,16 @@ mod tests {
         );
     }
 
+    /// The runner reads the fields it needs and passes over the rest, such
+    /// as `knobs` (an object of strings), so a new field breaks no study.
+    #[test]
+    fn a_line_is_read_whatever_fields_it_adds() {
+        let line = r#"{"algo":"beam","n":8,"mode":"first","solutions":1,"unique":null,"steps":1,"nanos":5,"threads":null,"shard":null,"valid":true,"solution":[5,1,8,6,3,7,2,4],"output":null,"seed":1,"knobs":{"beam-width":"10","max-steps":"100000"},"peak_bytes":null,"extra":{"states":120},"error":null}"#;
+        let record: Record = serde_json::from_str(line).unwrap();
+        assert_eq!((record.algo.as_str(), record.seed), ("beam", Some(1)));
+        assert_eq!(record.solution, Some(vec![5, 1, 8, 6, 3, 7, 2, 4]));
+    }
+
     /// `queens --json` prints its line also when a search gives up (exit
     /// status 1, `error` set): the runner reads the status, so that line is
     /// a give-up, never a record; and were it read, it would not verify.

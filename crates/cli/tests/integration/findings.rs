@@ -364,7 +364,7 @@ fn f8_help_says_what_the_commands_do(dir: &Path) {
         .keys()
         .cloned()
         .collect();
-    assert_eq!(keys.len(), 16);
+    assert_eq!(keys.len(), 17);
     for key in &keys {
         assert!(
             help.contains(&format!("\n            {key}: ")),

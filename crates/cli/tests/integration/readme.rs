@@ -122,7 +122,7 @@ fn the_json_fields_are_listed_once_and_agree() {
     sorted.sort();
     keys.sort();
     assert_eq!(keys, sorted);
-    assert_eq!(from_help.len(), 16);
+    assert_eq!(from_help.len(), 17);
 }
 
 #[test]
