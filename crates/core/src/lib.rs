@@ -15,12 +15,15 @@
 //!   of the local searches' maps.
 //! - [`verify`] checks boards and knows the 8 symmetries; [`known`] holds
 //!   OEIS A000170 and A002562.
+//! - [`memory`] reads what memory this process may still take, so a run
+//!   too large for it is refused before it starts.
 
 pub mod approach;
 pub mod bits;
 pub mod format;
 pub mod hash;
 pub mod known;
+pub mod memory;
 pub mod probe;
 pub mod rate;
 pub mod registry;

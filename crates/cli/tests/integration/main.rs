@@ -18,6 +18,8 @@ mod default;
 mod exit_status;
 mod files;
 mod findings;
+#[cfg(target_os = "linux")]
+mod memory;
 mod random_args;
 mod readme;
 mod readme_examples;
