@@ -14,6 +14,7 @@ use queens_core::{Approach, Kind, Options};
 
 use crate::args::{Args, Mode};
 use crate::cleanup;
+use crate::output::PRINT_LIMIT;
 
 /// Refuses a run whose approach needs more memory
 /// ([`Approach::bytes_needed`]) than the tightest limit leaves.
@@ -27,19 +28,31 @@ pub fn check(
     let Some(need) = approach.bytes_needed(n, opts) else {
         return Ok(());
     };
+    // --json's line holds a copy of the board it prints, 1-based.
+    let printed = args.output.is_none() && (n <= PRINT_LIMIT || args.full_solution);
+    let line = if mode == Mode::First && args.json && printed {
+        n as u64 * size_of::<u32>() as u64
+    } else {
+        0
+    };
     let pool = if approach.info().splits && mode == Mode::Count {
         opts.threads.max(1)
     } else {
         0
     };
-    refuse(
-        approach,
-        n,
-        mode,
-        opts,
-        (need, pool),
-        &Room::of_this_process(),
-    )
+    let run = Run { need, line, pool };
+    refuse(approach, n, mode, opts, run, &Room::of_this_process())
+}
+
+/// What a run takes, as [`refuse`] weighs it.
+#[derive(Clone, Copy)]
+struct Run {
+    /// The approach's estimate ([`Approach::bytes_needed`]).
+    need: u64,
+    /// The copy of the board `--json`'s line holds (0 when it prints none).
+    line: u64,
+    /// The threads of a splitting count's pool (0: none).
+    pool: usize,
 }
 
 /// The address space a thread takes beyond the memory it uses: its stack
@@ -47,16 +60,17 @@ pub fn check(
 /// by an address-space limit though never touched.
 const THREAD_RESERVE: u64 = if cfg!(target_env = "gnu") { 66 } else { 2 } << 20;
 
-/// The refusal of a run needing `need` bytes on a pool of `pool` threads
-/// (the main thread, and one more the run may start), if `room` has less.
+/// The refusal of `run`, if `room` has less than it needs (with the
+/// address space of its pool's threads and the main thread).
 fn refuse(
     approach: &dyn Approach,
     n: usize,
     mode: Mode,
     opts: &Options,
-    (need, pool): (u64, usize),
+    Run { need, line, pool }: Run,
     room: &Room,
 ) -> Result<(), String> {
+    let need = need.saturating_add(line);
     let threads = pool as u64 + 1;
     let reserved = threads * THREAD_RESERVE;
     let Err(limit) = room.fits_with(need, reserved) else {
@@ -86,7 +100,7 @@ fn refuse(
         Mode::First => THREAD_RESERVE,
     };
     let fit = |a: &&&dyn Approach| {
-        let need = a.bytes_needed(n, opts).unwrap_or(0);
+        let need = a.bytes_needed(n, opts).unwrap_or(0).saturating_add(line);
         a.info().id != id && a.check(n).is_ok() && room.fits_with(need, their_reserve).is_ok()
     };
     // Counters that split need little memory; a find-one approach's
@@ -188,6 +202,10 @@ mod tests {
     use super::*;
     use queens_core::memory::Limit;
 
+    fn run(need: u64, line: u64, pool: usize) -> Run {
+        Run { need, line, pool }
+    }
+
     fn room(source: Source, room: u64) -> Room {
         Room {
             limits: vec![Limit {
@@ -207,7 +225,8 @@ mod tests {
         };
         let need = half_join.bytes_needed(21, &opts).unwrap();
         let small = room(Source::AddressSpace, 1_000_000_000);
-        let message = refuse(half_join, 21, Mode::Count, &opts, (need, 2), &small).unwrap_err();
+        let message =
+            refuse(half_join, 21, Mode::Count, &opts, run(need, 0, 2), &small).unwrap_err();
         assert!(
             message.starts_with(
                 "half-join needs about 2.12 GB of memory for n = 21 (and 208 MB of address space \
@@ -226,19 +245,20 @@ mod tests {
         );
         let large = room(Source::Cgroup, 8_000_000_000);
         assert_eq!(
-            refuse(half_join, 21, Mode::Count, &opts, (need, 2), &large),
+            refuse(half_join, 21, Mode::Count, &opts, run(need, 0, 2), &large),
             Ok(())
         );
         let tight = room(Source::Cgroup, 1);
-        let message = refuse(half_join, 21, Mode::Count, &opts, (need, 2), &tight).unwrap_err();
+        let message =
+            refuse(half_join, 21, Mode::Count, &opts, run(need, 0, 2), &tight).unwrap_err();
         assert!(message.contains("memory.max"), "{message}");
         assert!(!message.contains("address space"), "{message}");
         // The threads' address space binds under ulimit -v only.
         let address = room(Source::AddressSpace, need + 100_000_000);
-        assert!(refuse(half_join, 21, Mode::Count, &opts, (need, 2), &address).is_err());
+        assert!(refuse(half_join, 21, Mode::Count, &opts, run(need, 0, 2), &address).is_err());
         let memory = room(Source::Available, need + 100_000_000);
         assert_eq!(
-            refuse(half_join, 21, Mode::Count, &opts, (need, 2), &memory),
+            refuse(half_join, 21, Mode::Count, &opts, run(need, 0, 2), &memory),
             Ok(())
         );
     }
@@ -251,13 +271,21 @@ mod tests {
         let need = swap.bytes_needed(n, &opts).unwrap();
         // explicit needs 4.6 bytes a queen where swap-search needs 5.25.
         let between = room(Source::Available, need - 40_000_000);
-        let message = refuse(swap, n, Mode::First, &opts, (need, 0), &between).unwrap_err();
+        let message = refuse(swap, n, Mode::First, &opts, run(need, 0, 0), &between).unwrap_err();
         assert!(
             message.ends_with("free memory on this machine, or --algo explicit, which needs less"),
             "{message}"
         );
+        // With --json's copy of the board, explicit needs more too.
+        let line = n as u64 * 4;
+        let message =
+            refuse(swap, n, Mode::First, &opts, run(need, line, 0), &between).unwrap_err();
+        assert!(
+            message.ends_with("free memory on this machine"),
+            "{message}"
+        );
         let none = room(Source::Available, 1);
-        let message = refuse(swap, n, Mode::First, &opts, (need, 0), &none).unwrap_err();
+        let message = refuse(swap, n, Mode::First, &opts, run(need, 0, 0), &none).unwrap_err();
         assert!(
             message.ends_with("free memory on this machine"),
             "{message}"
