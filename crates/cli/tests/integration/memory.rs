@@ -61,7 +61,16 @@ const ULIMIT_1G: u64 = 1_000_000 * 1024;
 #[test]
 fn half_join_at_21_under_a_gigabyte_is_refused_with_both_figures() {
     for args in [
-        &["--algo", "half-join", "--json", "--no-steps", "21"][..],
+        // Two threads: each adds to the estimate.
+        &[
+            "--algo",
+            "half-join",
+            "--json",
+            "--no-steps",
+            "--threads",
+            "2",
+            "21",
+        ][..],
         &["--threads", "2", "21"],
     ] {
         let out = limited(ULIMIT_1G, args);
