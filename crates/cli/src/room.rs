@@ -264,6 +264,24 @@ mod tests {
     }
 
     #[test]
+    fn a_failed_fallible_allocation_ends_the_run_with_status_1() {
+        let failure = crate::run::Failure::Refused(queens_core::Refusal::OutOfMemory {
+            id: "swap-search",
+            n: 5,
+            bytes: 4_000_000_000,
+        });
+        let message = failure.run_error().expect("a run error, status 1");
+        assert!(
+            message.starts_with("out of memory: swap-search could not allocate 4.00 GB for n = 5"),
+            "{message}"
+        );
+        assert!(
+            message.ends_with("; give a smaller n, or raise the limit"),
+            "{message}"
+        );
+    }
+
+    #[test]
     fn a_find_one_run_names_the_approaches_that_fit() {
         let swap = REGISTRY.get("swap-search").unwrap();
         let opts = Options::default();
