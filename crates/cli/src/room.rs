@@ -166,9 +166,15 @@ fn checked(ptr: *mut u8, size: usize) -> *mut u8 {
     ptr
 }
 
-/// Whether a failure is being reported (a second one, while it is, ends
-/// the run at once).
+/// Whether a failure is being reported: a failure on another thread
+/// meanwhile waits for the report to end the run.
 static REPORTING: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    /// Whether this thread is reporting a failure: one more while it does
+    /// ends the run at once.
+    static REPORTER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
 /// Reports that an allocation of `size` bytes failed, with the room the
 /// tightest limit leaves, and ends the run with status 1: `--json`'s line
@@ -176,9 +182,16 @@ static REPORTING: AtomicBool = AtomicBool::new(false);
 #[cold]
 #[inline(never)]
 fn out_of_memory(size: usize) -> ! {
-    if REPORTING.swap(true, Ordering::SeqCst) {
+    if REPORTER.try_with(|r| r.get()).unwrap_or(true) {
         cleanup::exit_now(1, "error: out of memory\n");
     }
+    if REPORTING.swap(true, Ordering::SeqCst) {
+        // Another thread reports, then ends the run.
+        loop {
+            std::thread::park();
+        }
+    }
+    let _ = REPORTER.try_with(|r| r.set(true));
     cleanup::out_of_memory(&format!(
         "out of memory: an allocation of {} failed{}",
         bytes(size as u64),
