@@ -100,8 +100,8 @@ mod imp {
         Some(fds[0])
     }
 
-    /// Unlinks the registered paths and ends the process by `signal`.
-    pub fn end(signal: libc::c_int) -> ! {
+    /// Unlinks the registered paths.
+    pub fn unlink_all() {
         for slot in &PATHS {
             let path = slot.load(Ordering::SeqCst);
             if !path.is_null() {
@@ -110,6 +110,11 @@ mod imp {
                 unsafe { libc::unlink(path) };
             }
         }
+    }
+
+    /// Unlinks the registered paths and ends the process by `signal`.
+    pub fn end(signal: libc::c_int) -> ! {
+        unlink_all();
         // SAFETY: restoring the default action and raising the signal again
         // ends the process as the signal would have (the status tells the
         // shell which signal it was). Inside the handler the signal is
@@ -271,6 +276,38 @@ pub fn interrupted(signal: i32, detail: Option<&str>) -> ! {
         }
     }
     end(signal)
+}
+
+/// An allocation failed (`crate::room::Reporting`): the last words, if
+/// any, with `message` as the reason, then `error: message` on stderr,
+/// and the end with status 1, the registered temporary files removed.
+pub fn out_of_memory(message: &str) -> ! {
+    if let Some(words) = LAST_WORDS.get() {
+        words(message);
+    }
+    queens_core::say!("error: {message}");
+    exit_now(1, "")
+}
+
+/// Writes `line` (no allocation), removes the registered temporary files
+/// and ends the process with `status` at once.
+pub fn exit_now(status: i32, line: &str) -> ! {
+    #[cfg(unix)]
+    {
+        // SAFETY: `line` lives for the call; `_exit` ends the process at
+        // once (the output written is already flushed).
+        unsafe {
+            libc::write(2, line.as_ptr().cast(), line.len());
+        }
+        imp::unlink_all();
+        // SAFETY: see above.
+        unsafe { libc::_exit(status) }
+    }
+    #[cfg(not(unix))]
+    {
+        eprint!("{line}");
+        std::process::exit(status)
+    }
 }
 
 /// Removes the registered temporary files and ends the process by

@@ -19,14 +19,18 @@ Exit status:
      when standard output is closed (a reader such as `head` stopped
      reading): the run then ends quietly, its unfinished files left as they were
   1  no answer, or not all of it kept: a search gave up within its step
-     budget (--max-steps), the board found failed the checker, or a file
+     budget (--max-steps), the board found failed the checker, a file
      could not be written once the work was done (the result is printed
-     first, then the error; --json still prints its line, which says why
-     in error)
+     first, then the error), or memory ran out (an allocation failed:
+     reported, never an abort); --json still prints its line, which says
+     why in error
   2  bad input, refused before any search: one error: line on stderr,
      nothing on stdout (also a path of --output, --trace or --checkpoint
      that cannot be written, a --checkpoint file that is damaged or belongs
-     to other arguments, and a count no approach can finish here)
+     to other arguments, a count no approach can finish here, and a run
+     that needs more memory than this process may take: ulimit -v, the
+     memory cgroup's limit, the memory available; the line gives both
+     figures)
 A run interrupted by Ctrl-C, SIGTERM or SIGHUP ends by that signal (130, 143
 or 129 in most shells), its --checkpoint saved first and --json's line
 printed with what is known and the signal in error; a --checkpoint count

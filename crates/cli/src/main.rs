@@ -16,7 +16,8 @@
 //! (files replaced whole or not at all), `checkpoint` and `progress`
 //! (`--checkpoint` and the progress line of a long count), `run` (the run
 //! and its output),
-//! `record` (the `--json` line), `tools` (completions, man page).
+//! `record` (the `--json` line), `room` (memory: a run too large for it
+//! refused, a failed allocation reported), `tools` (completions, man page).
 //!
 //! Bad input prints one `error:` line on stderr, nothing on
 //! stdout, and exits with status 2; a run that ends without its answer exits
@@ -32,6 +33,7 @@ mod help;
 mod output;
 mod progress;
 mod record;
+mod room;
 mod run;
 mod tools;
 mod values;
@@ -49,6 +51,11 @@ use destination::Destination;
 use help::Parsed;
 use progress::{Elapsed, Session};
 use run::{Failure, Run};
+
+/// A failed allocation is reported (and `--json`'s line printed), not an
+/// abort (`room.rs`).
+#[global_allocator]
+static ALLOCATOR: room::Reporting = room::Reporting;
 
 fn main() -> ExitCode {
     let args = match help::parse() {
@@ -101,6 +108,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     };
     applies::check(&ctx).map_err(Failure::Usage)?;
     check_trace(approach, args, mode).map_err(Failure::Usage)?;
+    room::check(approach, args, mode, &opts).map_err(Failure::Infeasible)?;
     // Opened before the search, so a path that cannot be written is
     // refused at once.
     let open = |path: Option<&Path>, option| {

@@ -70,7 +70,9 @@ pub const FIELDS: [(&str, &str); 17] = [
         "why the run ended without its answer, or without all of it kept \
          (exit status 1: a search that gave up, with its steps; a file that could \
          not be written, the result still in the line; or ended by a signal: \
-         \"interrupted by SIGTERM\", with what the --checkpoint file holds), else \
+         \"interrupted by SIGTERM\", with what the --checkpoint file holds; or out of \
+         memory: \"out of memory: an allocation of 400 MB failed\", with the room \
+         left), else \
          null; the other fields then hold what is known (an interrupted count \
          reports 0 solutions and the time so far)",
     ),

@@ -56,7 +56,9 @@ pub struct Run<'a> {
 pub enum Failure {
     /// Bad input (status 2).
     Usage(String),
-    /// A count no counter can finish here, refused in one line (status 2).
+    /// A run this machine cannot finish (a count no counter finishes in
+    /// reasonable time, a run needing more memory than the process may
+    /// take), refused in one line (status 2).
     Infeasible(String),
     /// The approach refused or gave up.
     Refused(Refusal),
@@ -116,6 +118,9 @@ impl Failure {
             | Failure::Infeasible(_)
             | Failure::Trace(TraceError::TooLong { .. }) => None,
             Failure::Refused(r @ Refusal::GaveUp { .. }) => Some(r.to_string()),
+            Failure::Refused(r @ Refusal::OutOfMemory { .. }) => {
+                Some(format!("{r}{}", crate::room::advice()))
+            }
             Failure::Refused(_) => None,
             Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => None,
             Failure::Io(e) => Some(format!("cannot write the output: {e}")),

@@ -193,6 +193,16 @@ pub enum Refusal {
         /// Steps spent.
         steps: u64,
     },
+    /// An allocation the run needs failed: reported, not an abort (see
+    /// [`crate::memory`]).
+    OutOfMemory {
+        /// Approach id.
+        id: &'static str,
+        /// The n asked for.
+        n: usize,
+        /// The bytes asked for.
+        bytes: u64,
+    },
 }
 
 impl fmt::Display for Refusal {
@@ -227,6 +237,11 @@ impl fmt::Display for Refusal {
                 "{id} found no solution for n = {n}: it gave up after {steps} step{} (its budget, or a local minimum it cannot leave)",
                 if *steps == 1 { "" } else { "s" }
             ),
+            Refusal::OutOfMemory { id, n, bytes } => write!(
+                f,
+                "out of memory: {id} could not allocate {} for n = {n}",
+                crate::memory::bytes(*bytes)
+            ),
         }
     }
 }
@@ -257,6 +272,13 @@ pub trait Approach: Sync {
     /// Refuses sizes the approach cannot handle, with the limit and reason.
     fn check(&self, n: usize) -> Result<(), Refusal> {
         check_limit(self.info(), n)
+    }
+    /// The memory a run at `n` takes at most, in bytes, for an approach
+    /// whose memory grows enough to matter (`None`, the default: a few
+    /// MB at most). The CLI compares it with what the process may use
+    /// ([`crate::memory::Room`]) before the run starts.
+    fn bytes_needed(&self, _n: usize, _opts: &Options) -> Option<u64> {
+        None
     }
     /// Counts all solutions.
     fn count(&self, n: usize, opts: &Options, steps: Steps) -> Result<Outcome, Refusal>;
@@ -420,6 +442,11 @@ pub trait Enumerate: Sync {
     fn check(&self, n: usize) -> Result<(), Refusal> {
         check_limit(self.info(), n)
     }
+    /// The memory a run at `n` takes at most ([`Approach::bytes_needed`];
+    /// default: `None`, a few MB at most).
+    fn bytes_needed(&self, _n: usize, _opts: &Options) -> Option<u64> {
+        None
+    }
     /// Walks the search in the approach's own order, sending each solution to
     /// `sink`; returns `Break` when the sink stopped it. Called only with an
     /// `n` that passed [`Enumerate::check`].
@@ -495,6 +522,9 @@ impl<S: Enumerate> Approach for Exhaustive<S> {
     }
     fn check(&self, n: usize) -> Result<(), Refusal> {
         self.0.check(n)
+    }
+    fn bytes_needed(&self, n: usize, opts: &Options) -> Option<u64> {
+        self.0.bytes_needed(n, opts)
     }
     fn node_unit(&self) -> Result<&'static str, Refusal> {
         self.0.node_unit()
@@ -648,6 +678,11 @@ pub trait LocalSearch: Sync {
     fn check(&self, n: usize) -> Result<(), Refusal> {
         check_limit(self.info(), n)
     }
+    /// The memory a run at `n` takes at most ([`Approach::bytes_needed`];
+    /// default: `None`, a few MB at most).
+    fn bytes_needed(&self, _n: usize, _opts: &Options) -> Option<u64> {
+        None
+    }
     /// The names of the [`Options::knobs`] this approach reads (default:
     /// none). The CLI refuses a knob the chosen approach does not list.
     fn knobs(&self) -> &'static [&'static str] {
@@ -702,6 +737,9 @@ impl<S: LocalSearch> Approach for Local<S> {
     }
     fn check(&self, n: usize) -> Result<(), Refusal> {
         self.0.check(n)
+    }
+    fn bytes_needed(&self, n: usize, opts: &Options) -> Option<u64> {
+        self.0.bytes_needed(n, opts)
     }
     fn count(&self, _n: usize, _opts: &Options, _steps: Steps) -> Result<Outcome, Refusal> {
         Err(self

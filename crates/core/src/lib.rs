@@ -15,6 +15,8 @@
 //!   of the local searches' maps.
 //! - [`verify`] checks boards and knows the 8 symmetries; [`known`] holds
 //!   OEIS A000170 and A002562.
+//! - [`memory`] reads what memory this process may still take, so a run
+//!   too large for it is refused before it starts.
 
 pub mod approach;
 pub mod bits;
@@ -22,6 +24,7 @@ pub mod format;
 pub mod hash;
 pub mod known;
 pub mod man;
+pub mod memory;
 pub mod probe;
 pub mod rate;
 pub mod registry;

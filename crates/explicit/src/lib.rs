@@ -87,6 +87,11 @@ impl LocalSearch for Explicit {
     fn uses_max_steps(&self) -> bool {
         false
     }
+    /// The board (4 bytes per queen) and its check (5 bits per queen), and
+    /// 1 MB for the rest.
+    fn bytes_needed(&self, n: usize, _opts: &Options) -> Option<u64> {
+        Some(n as u64 * 37 / 8 + (1 << 20))
+    }
     fn find<P: Probe>(&self, n: usize, _opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         queens_core::check_limit(&INFO, n)?;
         let solution = construct(n);

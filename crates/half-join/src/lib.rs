@@ -118,7 +118,9 @@
 //! 22, 17 GB at 23, 81 GB at 24: n ≤ 23 on this machine's 24 GiB. A table
 //! is built where it stays (its placements counted first, then filed), so
 //! building takes nothing beyond it. The halves of one task (a few MB) come
-//! on top, once per thread.
+//! on top, once per thread. [`bytes_needed`] states it all, so that
+//! `queens` refuses a count the memory it may take cannot hold before it
+//! starts ([`PLACEMENTS`] holds the P(r, c) it needs).
 
 mod quadrant;
 mod sliced;
@@ -137,6 +139,49 @@ use queens_core::{
 /// The largest n: the quadrant tables take 17 GB at n = 23 and 81 GB at
 /// n = 24, above this machine's 24 GiB (the formula is in the crate docs).
 pub const MAX_N: usize = 23;
+
+/// P(r, c) for the blocks of the quadrant tables: `PLACEMENTS[h]` holds
+/// (P(h, h), P(h + 1, h)), the partial placements of an h × h and an
+/// (h + 1) × h block (queens on some of its rows, distinct columns, none
+/// attacking; a test counts them by walking the blocks).
+pub const PLACEMENTS: [(u64, u64); 12] = [
+    (1, 1),
+    (2, 3),
+    (5, 9),
+    (18, 37),
+    (87, 185),
+    (462, 1_039),
+    (2_635, 6_335),
+    (16_870, 42_807),
+    (118_969, 316_395),
+    (915_442, 2_524_999),
+    (7_535_369, 21_637_115),
+    (66_807_234, 198_770_307),
+];
+
+/// The bytes of the four quadrant tables at n ≤ [`MAX_N`] (their parts,
+/// 32 bytes each, and each table's index by row subset).
+pub fn table_bytes(n: usize) -> u64 {
+    let g = Geometry::new(n);
+    let parts = |rows: usize| match rows.checked_sub(g.half) {
+        Some(0) => PLACEMENTS[g.half].0,
+        Some(1) => PLACEMENTS[g.half].1,
+        _ => unreachable!("a block has h or h + 1 rows"),
+    };
+    let part = size_of::<Part>() as u64;
+    let index = |rows: usize| ((1u64 << rows) + 1) * size_of::<usize>() as u64;
+    let table = |rows: usize| parts(rows) * part + index(rows);
+    2 * (table(g.top) + table(n - g.top))
+}
+
+/// The memory of a count at n on `threads` threads: the tables, and on
+/// each thread the two sides of the task being joined (measured: at most
+/// 6 MB beside 28 MB of tables at n = 17, 5 MB beside 117 MB at n = 18),
+/// allowed an eighth of the tables and 8 MB a thread.
+pub fn bytes_needed(n: usize, threads: usize) -> u64 {
+    let tables = table_bytes(n);
+    tables + tables / 8 + (8 << 20) * threads.max(1) as u64
+}
 
 /// The approach's description.
 pub static INFO: Info = Info {
@@ -739,6 +784,14 @@ impl Enumerate for HalfJoin {
             id: INFO.id,
             what: NO_TREE,
         })
+    }
+
+    fn bytes_needed(&self, n: usize, opts: &Options) -> Option<u64> {
+        let threads = match opts.threads {
+            0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
+            t => t,
+        };
+        (n <= MAX_N).then(|| bytes_needed(n, threads))
     }
 
     fn trace_info(&self) -> Option<&'static TraceInfo> {

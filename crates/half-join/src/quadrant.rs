@@ -153,6 +153,14 @@ impl Quadrant {
     pub fn parts(&self, rows: u32) -> &[Part] {
         &self.parts[self.range(rows)]
     }
+
+    /// Every part of the table, and the bytes the table holds.
+    #[cfg(test)]
+    pub fn size(&self) -> (usize, usize) {
+        let bytes =
+            self.parts.capacity() * size_of::<Part>() + self.start.capacity() * size_of::<usize>();
+        (self.parts.len(), bytes)
+    }
 }
 
 /// The geometry of a block while its table is built.

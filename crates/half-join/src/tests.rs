@@ -423,3 +423,40 @@ fn a_count_resumed_from_its_finished_tasks_is_the_same() {
         .sum();
     assert_eq!(Some(all), known::total(n));
 }
+
+#[test]
+fn the_memory_estimate_holds_the_tables_built() {
+    for n in 0..=16 {
+        let t = Tables::new(n);
+        let blocks = [&t.east_top, &t.east_bottom, &t.west_top, &t.west_bottom];
+        let bytes: usize = blocks.iter().map(|q| q.size().1).sum();
+        assert_eq!(table_bytes(n), bytes as u64, "n = {n}");
+        assert!(bytes_needed(n, 1) > table_bytes(n));
+    }
+    // The blocks of larger boards, P(9, 9) and P(10, 9), built alone; the
+    // larger ones are the crate docs' figures.
+    let walk = |rows: usize, cols: usize| {
+        let mut parts = 0u64;
+        let block = quadrant::Quadrant::new(
+            2 * rows + 1,
+            (0, rows),
+            (0, cols),
+            &quadrant::Describe {
+                seam: rows,
+                middle: None,
+                pack: &|_: u64, _: u64| 0u64,
+            },
+        );
+        parts += block.size().0 as u64;
+        parts
+    };
+    assert_eq!(walk(9, 9), PLACEMENTS[9].0);
+    assert_eq!(walk(10, 9), PLACEMENTS[9].1);
+    assert_eq!(PLACEMENTS[10], (7_535_369, 21_637_115));
+    assert_eq!(PLACEMENTS[11], (66_807_234, 198_770_307));
+    // The crate docs' figures: 1.9 GB at 21, 17 GB at 23.
+    assert_eq!(queens_core::memory::bytes(table_bytes(21)), "1.87 GB");
+    assert_eq!(queens_core::memory::bytes(table_bytes(23)), "17.0 GB");
+    // The allocation the issue saw fail at n = 21: one table of P(11, 10) parts.
+    assert_eq!(PLACEMENTS[10].1 * 32, 692_387_680);
+}

@@ -32,7 +32,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Event, Info, Kind, Probe, Refusal, Sink, TraceInfo};
+use queens_core::{Enumerate, Event, Info, Kind, Options, Probe, Refusal, Sink, TraceInfo};
 
 use crate::{NODE_UNIT, safe};
 
@@ -221,6 +221,13 @@ impl Enumerate for ListComprehensionStrict {
 
     fn node_unit(&self) -> Result<&'static str, Refusal> {
         Ok(NODE_UNIT)
+    }
+
+    /// Twice [`estimated_peak_bytes`]: a level's vector grows by doubling,
+    /// so it may hold up to twice its lists' bytes (untouched, but
+    /// counted by an address-space limit), and 1 MB for the rest.
+    fn bytes_needed(&self, n: usize, _opts: &Options) -> Option<u64> {
+        (n <= MAX_N).then(|| 2 * estimated_peak_bytes(n) as u64 + (1 << 20))
     }
 
     fn trace_info(&self) -> Option<&'static TraceInfo> {

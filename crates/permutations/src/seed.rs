@@ -52,7 +52,7 @@
 
 use std::ops::ControlFlow;
 
-use queens_core::{Enumerate, Event, Info, Kind, Probe, Refusal, Sink, TraceInfo};
+use queens_core::{Enumerate, Event, Info, Kind, Options, Probe, Refusal, Sink, TraceInfo};
 
 use crate::generate::{Test, generate};
 use crate::{NODE_UNIT, factorial};
@@ -347,6 +347,11 @@ impl Enumerate for Permutations {
 
     fn node_unit(&self) -> Result<&'static str, Refusal> {
         Ok(NODE_UNIT)
+    }
+
+    /// The seed's arrays ([`seed_bytes`]), and 1 MB for the rest.
+    fn bytes_needed(&self, n: usize, _opts: &Options) -> Option<u64> {
+        (n <= MAX_N).then(|| seed_bytes(n) as u64 + (1 << 20))
     }
 
     fn trace_info(&self) -> Option<&'static TraceInfo> {

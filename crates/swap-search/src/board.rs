@@ -180,17 +180,27 @@ const FILTER_BITS: usize = 1 << 16;
 impl Board {
     /// An n×n board, n ≥ 1, to be filled by [`Board::init`] before anything
     /// else is asked of it.
+    #[cfg(test)]
     pub(crate) fn new(n: usize) -> Board {
+        Board::try_new(n).unwrap_or_else(|e| panic!("a board of {n} queens: {e}"))
+    }
+
+    /// [`Board::new`], or the bytes that could not be allocated: the
+    /// board's arrays are the run's memory (4.25 bytes per queen), and a
+    /// failure is reported, not an abort.
+    pub(crate) fn try_new(n: usize) -> Result<Board, u64> {
         assert!(n >= 1, "n = {n}");
         let words = (2 * n - 1).div_ceil(64);
-        Board {
+        let bytes = (n * size_of::<u32>() + 2 * words * size_of::<u64>()) as u64;
+        let filled = |len| queens_core::memory::try_filled(len, 0u64).map_err(|_| bytes);
+        Ok(Board {
             n,
-            cols: vec![0; n],
-            diag: vec![0; words],
-            anti: vec![0; words],
+            cols: queens_core::memory::try_filled(n, 0u32).map_err(|_| bytes)?,
+            diag: filled(words)?,
+            anti: filled(words)?,
             extra: Map::default(),
             collisions: 0,
-        }
+        })
     }
 
     /// Collisions of the current board.

@@ -161,6 +161,15 @@ fn budget(n: usize, opts: &Options) -> u64 {
     opts.max_steps.unwrap_or_else(|| default_budget(n))
 }
 
+/// The memory of a run at n: the board (a 4-byte column per row, a bit
+/// per diagonal of both families), the initialisation's bit per column,
+/// and the check of the board found (5 bits per queen), 5.25 bytes per
+/// queen, with 8 MB for the rest (the list of attacked queens, the map
+/// of crowded diagonals). Measured: 467 MB at n = 10⁸, 525 MB estimated.
+pub fn bytes_needed(n: usize) -> u64 {
+    n as u64 * 21 / 4 + (8 << 20)
+}
+
 /// The description of `swap-search`.
 pub static INFO: Info = Info {
     id: "swap-search",
@@ -212,6 +221,9 @@ impl LocalSearch for SwapSearch {
         opts: &Options,
     ) -> Result<Vec<(&'static str, String)>, Refusal> {
         Ok(vec![(Options::MAX_STEPS, budget(n, opts).to_string())])
+    }
+    fn bytes_needed(&self, n: usize, _opts: &Options) -> Option<u64> {
+        Some(bytes_needed(n))
     }
     fn find<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Result<Found, Refusal> {
         queens_core::check_limit(&INFO, n)?;

@@ -95,7 +95,10 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
 ) -> (Result<Found, Refusal>, Stats) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut stats = Stats::default();
-    let mut board = Board::new(n);
+    let mut board = match Board::try_new(n) {
+        Ok(board) => board,
+        Err(bytes) => return (Err(Refusal::OutOfMemory { id, n, bytes }), stats),
+    };
     let mut attacked = Vec::new();
     initialise(&mut board, &mut attacked, &mut rng, n, tuning, &mut stats);
     if CHECK {

@@ -362,3 +362,22 @@ fn info_describes_a_find_one_approach() {
     assert_eq!(random_tail(5), 5);
     assert_eq!(random_tail(2_000_000), 100);
 }
+
+/// A board no machine can hold (2^60 bytes of columns, beyond any
+/// address space): the run reports the allocation that failed, as
+/// `queens` prints it with status 1, and does not abort.
+#[test]
+fn a_board_beyond_the_address_space_is_reported_not_aborted() {
+    let n = 1usize << 58;
+    let (result, _) = run::<NoSteps, false>(INFO.id, n, 1, 10, &Tuning::DEFAULT, &mut NoSteps);
+    let bytes = (n * 4 + 2 * (2 * n - 1).div_ceil(64) * 8) as u64;
+    assert_eq!(
+        result,
+        Err(Refusal::OutOfMemory {
+            id: INFO.id,
+            n,
+            bytes
+        })
+    );
+    assert!(bytes_needed(n) > bytes);
+}

@@ -19,6 +19,8 @@ mod exit_status;
 mod files;
 mod findings;
 mod knobs;
+#[cfg(target_os = "linux")]
+mod memory;
 mod random_args;
 mod readme;
 mod readme_examples;
