@@ -78,7 +78,9 @@ pub mod schedule;
 mod tests;
 
 use queens_complete_state::below;
-use queens_core::{Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
+use queens_core::{
+    Ending, Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo,
+};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -204,6 +206,13 @@ fn anneal<P: Probe>(
                 id: INFO.id,
                 n,
                 steps: t,
+                ending: if t >= budget {
+                    Ending::Budget
+                } else {
+                    Ending::Cooled
+                },
+                h: Some(board.h()),
+                restarts: None,
             });
         }
         t += 1;

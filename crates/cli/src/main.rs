@@ -122,6 +122,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         trace,
         session,
         late: None,
+        trace_kept: false,
     }
     .go()
 }

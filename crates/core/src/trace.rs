@@ -121,7 +121,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::approach::Refusal;
+use crate::approach::{Ending, Refusal};
 use crate::probe::Probe;
 
 /// The most events a trace holds (an `init` or `board` event of n queens
@@ -502,15 +502,39 @@ impl Tracer {
 
     /// Writes the `end` line (`solutions`: the run's answer) and flushes.
     /// Fails when a write failed or the run passed [`MAX_EVENTS`].
-    pub fn finish(mut self, solutions: u64) -> Result<Summary, TraceError> {
+    pub fn finish(self, solutions: u64) -> Result<Summary, TraceError> {
+        self.end(solutions, None)
+    }
+
+    /// Writes the `end` line of a local search that gave up
+    /// ([`Refusal::GaveUp`]): no solution, and `"ending"` (its
+    /// [`Ending::name`]) and `"h"` (null without a board) saying how it
+    /// ended. Fails as [`Tracer::finish`] does.
+    pub fn finish_gave_up(self, ending: Ending, h: Option<u64>) -> Result<Summary, TraceError> {
+        self.end(0, Some((ending, h)))
+    }
+
+    fn end(
+        mut self,
+        solutions: u64,
+        gave_up: Option<(Ending, Option<u64>)>,
+    ) -> Result<Summary, TraceError> {
         if self.full {
             return Err(TraceError::TooLong { events: self.size });
         }
         let steps = self.step_events();
-        let _ = writeln!(
+        let _ = write!(
             self.line,
-            "{{\"event\":\"end\",\"solutions\":{solutions},\"steps\":{steps}}}"
+            "{{\"event\":\"end\",\"solutions\":{solutions},\"steps\":{steps}"
         );
+        if let Some((ending, h)) = gave_up {
+            let _ = write!(self.line, ",\"ending\":\"{}\",\"h\":", ending.name());
+            let _ = match h {
+                Some(h) => write!(self.line, "{h}"),
+                None => write!(self.line, "null"),
+            };
+        }
+        self.line.extend_from_slice(b"}\n");
         self.flush_line();
         if let (Some(out), None) = (self.out.as_mut(), &self.error) {
             if let Err(e) = out.flush() {

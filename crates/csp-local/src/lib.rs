@@ -53,7 +53,10 @@ mod tabu;
 mod tests;
 mod weighting;
 
-use queens_core::{Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
+use queens_complete_state::Board;
+use queens_core::{
+    Ending, Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo,
+};
 
 pub use crate::tabu::{Tabu, tabu_search};
 pub use crate::weighting::{Weighting, constraint_weighting};
@@ -184,6 +187,9 @@ fn answer(info: &Info, n: usize, run: Run) -> Result<Found, Refusal> {
             id: info.id,
             n,
             steps: run.steps,
+            ending: Ending::Budget,
+            h: Some(Board::new(&run.rows).h()),
+            restarts: None,
         });
     }
     Ok(Found {

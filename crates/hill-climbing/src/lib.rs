@@ -95,7 +95,9 @@ mod climb;
 mod tests;
 
 use queens_complete_state::Count;
-use queens_core::{Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
+use queens_core::{
+    Ending, Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo,
+};
 
 pub use crate::climb::{Climb, Climber, Rule, Settings, climb};
 pub use queens_complete_state::Board;
@@ -181,8 +183,6 @@ const STRUCTURE: &str = "one queen per column; queen counters per row, diagonal 
 const ORDER: &str = "finds one board, chosen by --seed; entry i is the row of column i's \
     queen (the book's formulation: the mirror image, also a solution)";
 
-const STEP_UNIT: &str = "queen moves (sideways ones included, over all restarts)";
-
 const fn info(
     id: &'static str,
     title: &'static str,
@@ -195,7 +195,7 @@ const fn info(
         source,
         good_for,
         structure: STRUCTURE,
-        step_unit: STEP_UNIT,
+        step_unit: "queen moves",
         order: ORDER,
         max_n: MAX_N,
         limit_reason: STEEPEST_LIMIT,
@@ -217,12 +217,15 @@ pub static HILL_CLIMBING_INFO: Info = info(
 );
 
 /// The description of `hill-climbing-sideways`.
-pub static HILL_CLIMBING_SIDEWAYS_INFO: Info = info(
-    "hill-climbing-sideways",
-    "Steepest-ascent hill climbing with sideways moves",
-    "[AIMA] 3rd/4th ed. §4.1.1: sideways moves, limit 100",
-    "the textbook's steepest ascent with sideways moves (--sideways)",
-);
+pub static HILL_CLIMBING_SIDEWAYS_INFO: Info = Info {
+    step_unit: "queen moves (sideways ones included)",
+    ..info(
+        "hill-climbing-sideways",
+        "Steepest-ascent hill climbing with sideways moves",
+        "[AIMA] 3rd/4th ed. §4.1.1: sideways moves, limit 100",
+        "the textbook's steepest ascent with sideways moves (--sideways)",
+    )
+};
 
 /// The description of `random-restart`.
 pub static RANDOM_RESTART_INFO: Info = Info {
@@ -230,6 +233,7 @@ pub static RANDOM_RESTART_INFO: Info = Info {
     limit_reason: RESTART_LIMIT,
     quick_n: 64,
     bench_first: &[8, 32],
+    step_unit: "queen moves (over all restarts)",
     ..info(
         "random-restart",
         "Random-restart hill climbing",
@@ -239,12 +243,15 @@ pub static RANDOM_RESTART_INFO: Info = Info {
 };
 
 /// The description of `random-restart-sideways`.
-pub static RANDOM_RESTART_SIDEWAYS_INFO: Info = info(
-    "random-restart-sideways",
-    "Random-restart hill climbing with sideways moves",
-    "[AIMA] 3rd/4th ed. §4.1.1: random restarts of climbs with sideways moves",
-    "random restarts of climbs with sideways moves, up to thousands of queens",
-);
+pub static RANDOM_RESTART_SIDEWAYS_INFO: Info = Info {
+    step_unit: "queen moves (sideways ones included, over all restarts)",
+    ..info(
+        "random-restart-sideways",
+        "Random-restart hill climbing with sideways moves",
+        "[AIMA] 3rd/4th ed. §4.1.1: random restarts of climbs with sideways moves",
+        "random restarts of climbs with sideways moves, up to thousands of queens",
+    )
+};
 
 /// Largest n of `first-choice`: its order of successors takes 4 n(n − 1)
 /// bytes.
@@ -277,7 +284,6 @@ pub static STOCHASTIC_HILL_CLIMBING_INFO: Info = Info {
     max_n: STOCHASTIC_MAX_N,
     limit_reason: "time: a step computes all n(n - 1) successors' change of h one by one \
         (twice, to draw one by weight), and a climb takes more steps than steepest ascent",
-    step_unit: "queen moves",
     ..info(
         "stochastic-hill-climbing",
         "Stochastic hill climbing",
@@ -399,6 +405,9 @@ impl LocalSearch for HillClimbing {
                 id: self.info.id,
                 n,
                 steps: run.moves,
+                ending: run.ending.unwrap_or(Ending::Budget),
+                h: Some(run.h),
+                restarts: self.settings.restarts.then_some(run.restarts),
             });
         }
         Ok(Found {
