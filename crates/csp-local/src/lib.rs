@@ -180,7 +180,8 @@ fn trivial(n: usize, extra: Vec<(&'static str, u64)>) -> Option<Found> {
     }
 }
 
-/// A run's answer: its board, or `GaveUp` with its steps.
+/// A run's answer: its board, or `GaveUp` with its steps and the h of the
+/// board it spent its budget on.
 fn answer(info: &Info, n: usize, run: Run) -> Result<Found, Refusal> {
     if !run.solved {
         return Err(Refusal::GaveUp {

@@ -52,9 +52,19 @@
 //!
 //! One **step** is one move, a queen put on another square of its column
 //! (sideways moves included), summed over all climbs of a run: the book's
-//! "steps". `--max-steps` is the budget of moves; each restart spends one
-//! unit too, so that restarts cannot go on for ever without moving. Without
-//! it the budget is [`default_budget`]. `Found::extra` carries `restarts`
+//! "steps"; each id's unit says which of these it makes ("queen moves",
+//! "(sideways ones included)", "(over all restarts)"). `--max-steps` is the
+//! budget of moves; each restart spends one unit too, so that restarts
+//! cannot go on for ever without moving. Without it the budget is
+//! [`default_budget`].
+//!
+//! A run without a solution says how it ended (`Refusal::GaveUp`'s
+//! `Ending`, with the h it was left at and, for the random-restart ids, the
+//! restarts): a climb that stops is at a local minimum when every successor
+//! raises h, on a plateau when the best keeps it (a climber that may not,
+//! or may no longer, move sideways; [`Board::lowest_delta`] tells them
+//! apart once it has stopped); the random-restart ids end only by their
+//! budget. `Found::extra` carries `restarts`
 //! (the random-restart ids), `samples` (successors generated, `first-choice`)
 //! and `sideways_moves` (the ids that move sideways).
 //!
