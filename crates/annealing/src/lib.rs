@@ -106,9 +106,9 @@ pub static INFO: Info = Info {
     order: "finds one board, chosen by --seed; entry i is the row of column i's queen \
         (read as the column of row i's queen, the mirror image, also a solution)",
     max_n: MAX_N,
-    limit_reason: "time: the default schedule's 50 000 iterations solve 999 seeds in 1000 \
-        up to 32 queens, 91% at 48, 71% at 64 and 21% at 100 (seeds 1 to 1000), and \
-        give up on larger boards; a slower one, with LAMBDA (the decay) smaller and LIMIT (the last \
+    limit_reason: "time: the default schedule's 50 000 iterations solve 999 or all of \
+        seeds 1 to 1000 at n = 8, 16, 24 and 32, 91% at 48, 71% at 64 and 21% at 100, \
+        and give up on larger boards; a slower one, with LAMBDA (the decay) smaller and LIMIT (the last \
         iteration) larger in `--schedule exp:K:LAMBDA:LIMIT`, solves larger ones, and a \
         million queens would need more iterations than the largest LIMIT (ten billion) \
         allows",

@@ -129,7 +129,7 @@ pub struct Args {
     /// list below; null for explicit), U what a node of its tree is (null
     /// without a tree). The last line is {"event":"end","solutions":S,"steps":K},
     /// K the step events written: the steps --json reports for the same run; a
-    /// local search that gave up adds "ending":E,"h":H (E "local minimum",
+    /// local search that gave up adds "ending":HOW,"h":H (HOW "local minimum",
     /// "plateau", "stalled", "cooled" or "budget spent", as --json's error
     /// begins; H the attacking pairs of the board the trace ends on, null for
     /// mrv-tuned). Between them:
@@ -188,11 +188,13 @@ pub struct Args {
     ///   (min-conflicts-*: after k iterations; swap-search: k queens taken) or
     ///   {"event":"restart","reason":"stuck"} (random-restart*: a climb that got
     ///   stuck), then a new init. Replaying the last init's moves or swaps
-    ///   gives the final board.
+    ///   gives the final board (for a run that gave up, the board whose h the
+    ///   end line gives).
     ///
     /// - beam and genetic: {"event":"board","board":[...]} per generation (the
     ///   step), the generation's best board (board[i] the row of column i's
-    ///   queen); the last one is the board returned.
+    ///   queen); the last one is the board returned (or, for a run that gave
+    ///   up, the board whose h the end line gives).
     ///
     /// - explicit: {"event":"board","board":[...]}, no step.
     ///
