@@ -228,3 +228,43 @@ fn traces_replay_to_the_board_found() {
 // Success shares and mean steps over many seeds are measured by the
 // `starts` binary of crates/approaches (`starts ID N FIRST_SEED SEEDS
 // [MAX_STEPS] [KNOB=VALUE]...`), which the textbook study runs.
+
+/// What `queens list` and the crate docs say of the default schedule's
+/// reach, over seeds 1 to 1000: solved at n = 32, 48, 64 and 100, every
+/// other start cooled to T = 0 with attacking pairs left (the reported h,
+/// never 0).
+#[test]
+fn the_default_schedule_reaches_what_the_docs_say() {
+    for (n, solved_said) in [
+        (8, 1000),
+        (16, 999),
+        (24, 1000),
+        (32, 999),
+        (48, 914),
+        (64, 705),
+        (100, 212),
+    ] {
+        let mut solved = 0;
+        for seed in 1..=1000 {
+            match Annealing.find(n, &opts(seed, None), &mut queens_core::NoSteps) {
+                Ok(_) => solved += 1,
+                Err(Refusal::GaveUp {
+                    ending: Ending::Cooled,
+                    h: Some(h),
+                    steps: 50_000,
+                    ..
+                }) => assert!(h > 0),
+                Err(e) => panic!("n = {n}, seed {seed}: {e}"),
+            }
+        }
+        assert_eq!(solved, solved_said, "n = {n}");
+    }
+    let said = INFO.limit_reason;
+    assert!(
+        said.contains(
+            "999 or all of seeds 1 to 1000 at n = 8, 16, 24 and 32, 91% at 48, 71% at 64 \
+             and 21% at 100"
+        ),
+        "{said}"
+    );
+}

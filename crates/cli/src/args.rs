@@ -128,8 +128,11 @@ pub struct Args {
     /// E names the event that is one step of the approach (see "trace:" in the
     /// list below; null for explicit), U what a node of its tree is (null
     /// without a tree). The last line is {"event":"end","solutions":S,"steps":K},
-    /// K the step events written: the steps --json reports for the same run.
-    /// Between them:
+    /// K the step events written: the steps --json reports for the same run; a
+    /// local search that gave up adds "ending":HOW,"h":H (HOW "local minimum",
+    /// "plateau", "stalled", "cooled" or "budget spent", as --json's error
+    /// begins; H the attacking pairs of the board the trace ends on, null for
+    /// mrv-tuned). Between them:
     ///
     /// - placement searches (bitmask, bitmask-mirror, bitmask-symmetric,
     ///   attack-board, string-regex, mrv, mrv-tuned): {"event":"place","row":r,"col":c}
@@ -138,9 +141,10 @@ pub struct Args {
     ///   depth d < n with no child, {"event":"solution","index":k} (k-th board
     ///   found; bitmask-mirror and bitmask-symmetric add "weight":w, the
     ///   solutions the board stands for, which add up to the count). mrv's rows
-    ///   come in O'Keefe's order; mrv-tuned writes {"event":"restart"} when it
-    ///   abandons an attempt (the board is cleared). A --first run ends at its
-    ///   solution, the board standing.
+    ///   come in O'Keefe's order; mrv-tuned writes
+    ///   {"event":"restart","reason":"limit","after":k} when it abandons an
+    ///   attempt after k placements (the board is cleared). A --first run ends
+    ///   at its solution, the board standing.
     ///
     /// - generate-and-test, permutations, permutations-streaming:
     ///   {"event":"candidate","cols":[...],"ok":b} per complete candidate tested
@@ -157,15 +161,40 @@ pub struct Args {
     /// - half-join: {"event":"pair","task":t,"ok":b} per pair of half boards
     ///   compared (t: the task, 1-based); a pair that joins adds "weight":w.
     ///
-    /// - local searches: {"event":"init","board":[...]}, then per step
-    ///   {"event":"move","col":c,"from":r1,"to":r2,"conflicts":k}
-    ///   (min-conflicts-* and the hill climbers: the search's own view,
-    ///   board[i] is the row of column i's queen; k queens attack the moved
-    ///   queen on its new square)
-    ///   or {"event":"swap","rows":[a,b]} (swap-search: board[i] is the column
-    ///   of row i's queen; rows a and b exchange columns); {"event":"restart"}
-    ///   then a new init when the search starts afresh. Replaying the last
-    ///   init's moves gives the final board.
+    /// - local searches with moves (min-conflicts-*, the hill climbers,
+    ///   annealing, tabu-search, constraint-weighting):
+    ///   {"event":"init","board":[...]} (the search's own view: board[i] is the
+    ///   row of column i's queen), then per step
+    ///   {"event":"move","col":c,"from":r1,"to":r2,"conflicts":k}, k the queens
+    ///   attacking the moved queen on its new square (r2 = r1: the queen stays,
+    ///   as min-conflicts may, annealing when it refuses the proposal, tabu
+    ///   search when every row is tabu). A move carries what decided it when
+    ///   the board does not say: "pick":"random"|"most" (min-conflicts-*: the
+    ///   queen drawn among all attacked queens or among the most attacked),
+    ///   "tried":t (first-choice: successors drawn for this move, itself
+    ///   included), "uphill":u,"dh":d (stochastic-hill-climbing: drawn among u
+    ///   successors that lower h, its change of h d), "proposed":r,
+    ///   "temperature":T (annealing: the row proposed, T the iteration's
+    ///   temperature, five significant digits), "tabu":t,"aspiration":a
+    ///   (tabu-search: t tabu rows passed over, a whether the row taken was
+    ///   tabu), "minima":b,"bumped":w (constraint-weighting: b local minima met
+    ///   since the last move, w weights they raised).
+    ///
+    /// - swap-search: the same init (board[i] is the column of row i's queen),
+    ///   then per step {"event":"swap","rows":[a,b],"tried":t}: rows a and b
+    ///   exchange columns, after t partners tried for row a's queen.
+    ///
+    /// - restarts: {"event":"restart","reason":"limit","after":k}
+    ///   (min-conflicts-*: after k iterations; swap-search: k queens taken) or
+    ///   {"event":"restart","reason":"stuck"} (random-restart*: a climb that got
+    ///   stuck), then a new init. Replaying the last init's moves or swaps
+    ///   gives the final board (for a run that gave up, the board whose h the
+    ///   end line gives).
+    ///
+    /// - beam and genetic: {"event":"board","board":[...]} per generation (the
+    ///   step), the generation's best board (board[i] the row of column i's
+    ///   queen); the last one is the board returned (or, for a run that gave
+    ///   up, the board whose h the end line gives).
     ///
     /// - explicit: {"event":"board","board":[...]}, no step.
     ///
@@ -174,7 +203,8 @@ pub struct Args {
     /// on one thread (refused with --threads T > 1 and --shard), counts, --first
     /// and -v alike (with -v the listing keeps standard output: give a FILE), and
     /// --json still prints its line. FILE is replaced only when the run
-    /// succeeds, by the rule of --output.
+    /// succeeds, by the rule of --output, or when a local search gives up: its
+    /// trace is the whole run, ending as it ended.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["depths", "no_steps"])]
     pub trace: Option<PathBuf>,
 
@@ -219,8 +249,8 @@ pub struct Args {
     #[arg(long, value_name = "S", value_parser = values::seed, help_heading = "Seeds and budgets")]
     pub seed: Option<u64>,
 
-    /// Step budget after which a search with one gives up, exit status 1
-    /// [default: the approach's own]
+    /// Step budget after which a search with one gives up ("spent its step
+    /// budget", exit status 1) [default: the approach's own]
     #[arg(long, value_name = "K", value_parser = values::max_steps, help_heading = "Seeds and budgets")]
     pub max_steps: Option<u64>,
 

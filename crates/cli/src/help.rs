@@ -18,8 +18,11 @@ Exit status:
      Queens.py prints it; with --first \"3-Queens has no solution\"), and
      when standard output is closed (a reader such as `head` stopped
      reading): the run then ends quietly, its unfinished files left as they were
-  1  no answer, or not all of it kept: a search gave up within its step
-     budget (--max-steps), the board found failed the checker, a file
+  1  no answer, or not all of it kept: a local search ended without a
+     solution, as its method may (stuck at a local minimum or on a plateau,
+     stalled, cooled, or its step budget, --max-steps, spent: an outcome,
+     said in one line on stdout with the h it was left at, not an error;
+     its --trace is kept), the board found failed the checker, or a file
      could not be written once the work was done (the result is printed
      first, then the error), or memory ran out (an allocation failed:
      reported, never an abort); --json still prints its line, which says

@@ -135,6 +135,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         session,
         elapsed,
         late: None,
+        trace_kept: false,
     }
     .go()
 }

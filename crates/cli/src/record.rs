@@ -68,8 +68,11 @@ pub const FIELDS: [(&str, &str); 17] = [
     (
         "error",
         "why the run ended without its answer, or without all of it kept \
-         (exit status 1: a search that gave up, with its steps; a file that could \
-         not be written, the result still in the line; or ended by a signal: \
+         (exit status 1: a local search that ended without a solution says how, \
+         \"local minimum: h = 1 after 4 steps\", or plateau, stalled, cooled or \
+         budget spent, and extra holds h and, for a search that restarts, \
+         restarts; a file that could not be written, the result still in the \
+         line; or ended by a signal: \
          \"interrupted by SIGTERM\", with what the --checkpoint file holds; or out of \
          memory: \"out of memory: an allocation of 400 MB failed\", with the room \
          left), else \

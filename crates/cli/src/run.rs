@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use queens_core::trace::{Start, TraceError};
 use queens_core::{
-    Approach, Format, Options, Outcome, Refusal, Steps, TraceRun, Tracer, is_solution,
+    Approach, Ending, Format, Options, Outcome, Refusal, Steps, TraceRun, Tracer, is_solution,
 };
 
 use crate::args::{Args, Mode};
@@ -50,6 +50,9 @@ pub struct Run<'a> {
     /// A file that could not be written once the work was done: reported
     /// after the result is printed, never instead of it (status 1).
     pub late: Option<Failure>,
+    /// Whether the trace of a search that gave up was written to its end:
+    /// a complete record of the run, so it is kept.
+    pub trace_kept: bool,
 }
 
 /// Why a run did not complete.
@@ -97,6 +100,11 @@ impl Failure {
     /// output (or error): the reader stopped reading, and the run ends
     /// quietly.
     pub fn report(self) -> ExitCode {
+        // A search that gave up has said so in its outcome line (or in
+        // --json's line): an outcome of the method, not an error.
+        if matches!(self, Failure::Refused(Refusal::GaveUp { .. })) {
+            return ExitCode::from(1);
+        }
         if let Some(message) = self.run_error() {
             // Standard error may be closed too: nothing more to say then.
             let _ = writeln!(io::stderr(), "error: {message}");
@@ -117,7 +125,7 @@ impl Failure {
             Failure::Usage(_)
             | Failure::Infeasible(_)
             | Failure::Trace(TraceError::TooLong { .. }) => None,
-            Failure::Refused(r @ Refusal::GaveUp { .. }) => Some(r.to_string()),
+            Failure::Refused(r @ Refusal::GaveUp { .. }) => gave_up_error(r),
             Failure::Refused(r @ Refusal::OutOfMemory { .. }) => {
                 Some(format!("{r}{}", crate::room::advice()))
             }
@@ -141,10 +149,20 @@ impl Run<'_> {
     /// The run, then the trace put in place.
     /// A file that fails after the work is reported after the result.
     pub fn go(mut self) -> Result<(), Failure> {
-        if self.args.json {
-            self.json()?;
+        let ran = if self.args.json {
+            self.json()
         } else {
-            self.human()?;
+            self.human()
+        };
+        if let Err(failure) = ran {
+            // The trace of a search that gave up is the run whole, the one
+            // a student replays: kept. (Nothing else is: no board.)
+            if self.trace_kept && matches!(failure, Failure::Refused(Refusal::GaveUp { .. })) {
+                if let Some(message) = self.commit_trace().err().and_then(|f| f.run_error()) {
+                    let _ = writeln!(io::stderr(), "error: {message}");
+                }
+            }
+            return Err(failure);
         }
         let traced = self.commit_trace();
         match (traced, self.late.take()) {
@@ -210,7 +228,7 @@ impl Run<'_> {
     /// Runs once with a [`Tracer`] writing to `--trace` as the probe, and
     /// writes the trace's last line: the one instrumented run of a traced
     /// `queens`.
-    fn traced(&self, run: TraceRun<'_, '_>) -> Result<Outcome, Failure> {
+    fn traced(&mut self, run: TraceRun<'_, '_>) -> Result<Outcome, Failure> {
         let (approach, info) = (self.approach, self.approach.info());
         let Some(output) = &self.trace else {
             return Err(Failure::Usage("--trace: no trace file".into()));
@@ -228,13 +246,25 @@ impl Run<'_> {
         };
         let writer = BufWriter::with_capacity(1 << 16, output.writer()?);
         let mut tracer = Tracer::new(Box::new(writer), &start);
-        let outcome = approach.trace(self.args.n(), &self.opts, run, &mut tracer)?;
-        tracer.finish(outcome.solutions).map_err(|e| match e {
-            // A trace on standard output fails as standard output does.
-            TraceError::Io(e) if output.stream().is_some() => Failure::Io(e),
+        // A trace on standard output fails as standard output does.
+        let stream = output.stream().is_some();
+        let failed = |e| match e {
+            TraceError::Io(e) if stream => Failure::Io(e),
             e => Failure::Trace(e),
-        })?;
-        Ok(outcome)
+        };
+        match approach.trace(self.args.n(), &self.opts, run, &mut tracer) {
+            Ok(outcome) => {
+                tracer.finish(outcome.solutions).map_err(failed)?;
+                Ok(outcome)
+            }
+            // Its end line says how it ended, and the trace is kept.
+            Err(refusal @ Refusal::GaveUp { ending, h, .. }) => {
+                tracer.finish_gave_up(ending, h).map_err(failed)?;
+                self.trace_kept = true;
+                Err(refusal.into())
+            }
+            Err(refusal) => Err(refusal.into()),
+        }
     }
 
     /// Puts the board in `--output`, if given: only a valid board.
@@ -316,8 +346,19 @@ impl Run<'_> {
             Mode::First => {
                 let start = Instant::now();
                 let outcome = match self.trace {
-                    Some(_) => self.traced(TraceRun::First)?,
-                    None => approach.first(n, &self.opts, steps)?,
+                    Some(_) => self.traced(TraceRun::First),
+                    None => approach.first(n, &self.opts, steps).map_err(Failure::from),
+                };
+                let outcome = match outcome {
+                    // The method's own ending, said as an outcome (status 1).
+                    Err(Failure::Refused(gave_up @ Refusal::GaveUp { .. })) => {
+                        let note = args.note(id, start.elapsed());
+                        let line = gave_up_line(approach, &self.opts, &gave_up);
+                        writeln!(out, "{n}-Queens: {line}{note}")?;
+                        out.flush()?;
+                        return Err(Failure::Refused(gave_up));
+                    }
+                    outcome => outcome?,
                 };
                 let elapsed = start.elapsed();
                 let (seconds, note) = (elapsed.as_secs_f64(), args.note(id, elapsed));
@@ -422,12 +463,19 @@ impl Run<'_> {
                 (record, failure.or_else(|| self.late.take()))
             }
             Err(failure) if failure.run_error().is_some() => {
-                let steps = match &failure {
-                    Failure::Refused(Refusal::GaveUp { steps, .. }) => Some(*steps),
-                    _ => None,
+                let (steps, extra) = match &failure {
+                    Failure::Refused(Refusal::GaveUp {
+                        steps, h, restarts, ..
+                    }) => {
+                        let extra = [("h", *h), ("restarts", *restarts)];
+                        let known = extra.into_iter().filter_map(|(k, v)| Some((k, v?)));
+                        (Some(*steps), known.collect())
+                    }
+                    _ => (None, Vec::new()),
                 };
                 let outcome = Outcome {
                     steps,
+                    extra,
                     ..Outcome::default()
                 };
                 let nanos = start.elapsed().as_nanos();
@@ -466,7 +514,17 @@ impl Run<'_> {
             };
             Ok((outcome, start.elapsed().as_nanos()))
         };
-        let (mut outcome, nanos) = run(self, Steps::Skip)?;
+        let (mut outcome, nanos) = match run(self, Steps::Skip) {
+            // A search that gave up is traced all the same: the trace of
+            // the run, kept (the same run, by determinism).
+            Err(Failure::Refused(Refusal::GaveUp { .. })) if self.trace.is_some() => {
+                let traced = self.traced(TraceRun::First);
+                return Err(traced.err().unwrap_or(Failure::Invalid(
+                    "the traced run found a board the timed run did not".into(),
+                )));
+            }
+            ran => ran?,
+        };
         if self.trace.is_some() {
             let timed = outcome.solution.take().map(|cols| cols.len());
             let traced = self.traced(match mode {
@@ -596,6 +654,77 @@ impl Run<'_> {
 /// The `--json` `extra` key of a count answered from a complete checkpoint
 /// (value 1): its `nanos` are the time to read the answer, not to count.
 pub const FROM_CHECKPOINT: &str = "from_checkpoint";
+
+/// The outcome line of a search that gave up, after "N-Queens: ": how
+/// it ended, the h it was left at, its steps and restarts, and what to try
+/// (`hill-climbing stopped at a local minimum, h = 1 (1 attacking pair),
+/// after 4 queen moves; no solution from seed 1 (try another --seed, or
+/// --algo random-restart)`).
+fn gave_up_line(approach: &dyn Approach, opts: &Options, gave_up: &Refusal) -> String {
+    let Refusal::GaveUp {
+        id,
+        steps,
+        ending,
+        h,
+        restarts,
+        ..
+    } = *gave_up
+    else {
+        return gave_up.to_string();
+    };
+    let mut line = format!("{id} {}", ending.what());
+    if let Some(h) = h {
+        let pairs = words::count(h, "attacking pair", "attacking pairs");
+        line.push_str(&format!(", h = {h} ({pairs}),"));
+    }
+    line.push_str(&format!(
+        " after {}",
+        words::steps(steps, approach.info().step_unit)
+    ));
+    if let Some(r) = restarts {
+        line.push_str(&format!(" and {}", words::count(r, "restart", "restarts")));
+    }
+    let whence = if approach.uses_seed(opts) {
+        format!("no solution from seed {}", opts.seed)
+    } else {
+        "no solution".into()
+    };
+    let hint = match (ending, id) {
+        (Ending::Budget, _) => "a larger --max-steps",
+        (Ending::Cooled, _) => "a slower --schedule, with a smaller LAMBDA or a larger LIMIT",
+        (Ending::Stalled, _) => "a wider --beam-width",
+        (Ending::Plateau, "hill-climbing-sideways") => {
+            "a larger --sideways, or --algo random-restart-sideways"
+        }
+        (_, "hill-climbing-sideways") => "--algo random-restart-sideways",
+        _ => "--algo random-restart, which climbs again from fresh boards",
+    };
+    format!("{line}; {whence} (try another --seed, or {hint})")
+}
+
+/// `--json`'s `error` for a search that gave up: a short, stable phrase,
+/// its ending's name first (`local minimum: h = 1 after 4 steps`).
+fn gave_up_error(gave_up: &Refusal) -> Option<String> {
+    let Refusal::GaveUp {
+        steps,
+        ending,
+        h,
+        restarts,
+        ..
+    } = *gave_up
+    else {
+        return None;
+    };
+    let mut error = ending.name().to_string();
+    if let Some(h) = h {
+        error.push_str(&format!(": h = {h}"));
+    }
+    error.push_str(&format!(" after {}", words::count(steps, "step", "steps")));
+    if let Some(r) = restarts {
+        error.push_str(&format!(", {}", words::count(r, "restart", "restarts")));
+    }
+    Some(error)
+}
 
 /// "found after K steps" in the approach's unit, or `None` for an
 /// approach that takes no steps (it constructs its board).

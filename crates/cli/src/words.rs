@@ -164,6 +164,14 @@ mod tests {
                 "queen move (sideways ones included, over all restarts)",
             ),
             (
+                "queen moves (sideways ones included)",
+                "queen move (sideways ones included)",
+            ),
+            (
+                "queen moves (over all restarts)",
+                "queen move (over all restarts)",
+            ),
+            (
                 "queen placements of the symmetry-reduced tree",
                 "queen placement of the symmetry-reduced tree",
             ),

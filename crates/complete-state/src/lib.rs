@@ -284,6 +284,19 @@ impl<C: Count> Board<C> {
         Some((c, self.nth_tie(c, column.lines, k), d))
     }
 
+    /// The lowest change of h over all n(n − 1) successors, no draw made:
+    /// positive at a strict local minimum, 0 on a plateau. `None` for n < 2.
+    pub fn lowest_delta(&mut self) -> Option<i64> {
+        let n = self.n();
+        (0..n)
+            .filter(|_| n >= 2)
+            .map(|c| {
+                let own = self.attackers(c);
+                i64::from(self.scan(c).lines.into()) - i64::from(own)
+            })
+            .min()
+    }
+
     /// Runs `f` on the column's three line slices, aligned by target row,
     /// with the queen of column c lifted and its own row out of reach.
     #[inline]

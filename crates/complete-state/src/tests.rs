@@ -54,6 +54,13 @@ fn every_delta_agrees<C: Count>() {
                     assert_eq!(board.conflicts_at(c, to), pairs_with, "n = {n}");
                 }
             }
+            // The lowest change over the n(n - 1) successors, moved or not.
+            let lowest = (0..n)
+                .flat_map(|c| (0..n).map(move |to| (c, to)))
+                .filter(|&(c, to)| board.rows()[c] as usize != to)
+                .map(|(c, to)| board.delta(c, to))
+                .min();
+            assert_eq!(board.lowest_delta(), lowest, "n = {n}");
             let c = rng.random_range(0..n);
             let to = rng.random_range(0..n);
             board.move_queen(c, to);

@@ -183,8 +183,9 @@ pub enum Refusal {
         /// How many events the sizes beyond the limit would write.
         reason: &'static str,
     },
-    /// A local search gave up without a solution: its step budget ran out,
-    /// or (a hill climb) it stopped at a local minimum it cannot leave.
+    /// A local search ended without a solution, as its method may: stuck at
+    /// a local minimum or on a plateau, stalled, cooled, or its step budget
+    /// spent ([`Ending`]). An outcome of the method, not a fault.
     GaveUp {
         /// Approach id.
         id: &'static str,
@@ -192,6 +193,13 @@ pub enum Refusal {
         n: usize,
         /// Steps spent.
         steps: u64,
+        /// How it ended.
+        ending: Ending,
+        /// Attacking pairs on the board it ended with (for a population,
+        /// its best board); `None` for a search that holds no complete board.
+        h: Option<u64>,
+        /// Fresh starts after the first, for a search that restarts.
+        restarts: Option<u64>,
     },
     /// An allocation the run needs failed: reported, not an abort (see
     /// [`crate::memory`]).
@@ -203,6 +211,48 @@ pub enum Refusal {
         /// The bytes asked for.
         bytes: u64,
     },
+}
+
+/// How a local search that found no solution ended ([`Refusal::GaveUp`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Stuck at a local minimum: every successor raises h (a hill climb's
+    /// textbook end).
+    LocalMinimum,
+    /// Stuck on a plateau: no successor lowers h, some keep it, and the
+    /// method may not move sideways (or has spent its sideways moves).
+    Plateau,
+    /// Local beam search: no lower h in its last generations (its patience).
+    Stalled,
+    /// Simulated annealing: the schedule's temperature reached 0.
+    Cooled,
+    /// The step budget (`--max-steps`, or the approach's default) ran out.
+    Budget,
+}
+
+impl Ending {
+    /// A short, stable name: `--json`'s `error` and the trace's `end` line
+    /// begin with it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::LocalMinimum => "local minimum",
+            Ending::Plateau => "plateau",
+            Ending::Stalled => "stalled",
+            Ending::Cooled => "cooled",
+            Ending::Budget => "budget spent",
+        }
+    }
+
+    /// What the search did, as a sentence's verb phrase.
+    pub fn what(self) -> &'static str {
+        match self {
+            Ending::LocalMinimum => "stopped at a local minimum",
+            Ending::Plateau => "stopped on a plateau",
+            Ending::Stalled => "stalled (no lower h in its last generations)",
+            Ending::Cooled => "cooled to T = 0 (the schedule's last iteration)",
+            Ending::Budget => "spent its step budget",
+        }
+    }
 }
 
 impl fmt::Display for Refusal {
@@ -232,11 +282,29 @@ impl fmt::Display for Refusal {
                      write more: {reason}; it traces {run} up to n = {limit}"
                 )
             }
-            Refusal::GaveUp { id, n, steps } => write!(
-                f,
-                "{id} found no solution for n = {n}: it gave up after {steps} step{} (its budget, or a local minimum it cannot leave)",
-                if *steps == 1 { "" } else { "s" }
-            ),
+            Refusal::GaveUp {
+                id,
+                n,
+                steps,
+                ending,
+                h,
+                restarts,
+            } => {
+                write!(
+                    f,
+                    "{id} found no solution for n = {n}: it {}",
+                    ending.what()
+                )?;
+                if let Some(h) = h {
+                    write!(f, ", h = {h},")?;
+                }
+                let s = |k: u64| if k == 1 { "" } else { "s" };
+                write!(f, " after {steps} step{}", s(*steps))?;
+                match restarts {
+                    Some(r) => write!(f, " and {r} restart{}", s(*r)),
+                    None => Ok(()),
+                }
+            }
             Refusal::OutOfMemory { id, n, bytes } => write!(
                 f,
                 "out of memory: {id} could not allocate {} for n = {n}",

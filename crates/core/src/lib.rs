@@ -34,8 +34,9 @@ pub mod usage;
 pub mod verify;
 
 pub use approach::{
-    Approach, Counter, Discard, Enumerate, Exhaustive, FirstSolution, Found, Info, Kind, Local,
-    LocalSearch, Options, Outcome, Refusal, Sink, Steps, TraceRun, Visit, Visitor, check_limit,
+    Approach, Counter, Discard, Ending, Enumerate, Exhaustive, FirstSolution, Found, Info, Kind,
+    Local, LocalSearch, Options, Outcome, Refusal, Sink, Steps, TraceRun, Visit, Visitor,
+    check_limit,
 };
 pub use format::Format;
 pub use probe::{DepthCounter, NoSteps, Probe, StepCounter};

@@ -27,7 +27,12 @@
 //! - `end`: `solutions` (the run's answer: the count, the weighted count for
 //!   the symmetry counters, or 0/1 for a first-solution run) and `steps`
 //!   (the number of step events written, which is the `steps` that
-//!   `queens --json` reports for the same run).
+//!   `queens --json` reports for the same run). A local search that gave
+//!   up ([`Refusal::GaveUp`]; its trace is kept) adds `"ending"` (how:
+//!   `"local minimum"`, `"plateau"`, `"stalled"`, `"cooled"` or `"budget
+//!   spent"`, [`Ending::name`]) and `"h"` (the attacking pairs of the board
+//!   the trace ends on; null for `mrv-tuned`, whose board is never
+//!   complete).
 //!
 //! Between them, by approach family:
 //!
@@ -80,11 +85,21 @@
 //!   r1 (a sideways move is a `move` too), and `restart` after each climb
 //!   that got stuck. `annealing` writes one `move` per iteration, r2 = r1
 //!   when the proposal was refused.
-//!   For `min-conflicts-*` and the hill climbers `board[i]` is the row of
-//!   the queen in column i + 1, as the search holds it; for `swap-search`
-//!   it is the column of the queen in row i + 1. Replaying the moves or swaps from the last
-//!   `init` gives the final board, as `queens --json` reports it
-//!   (`solution`).
+//!   `tabu-search` and `constraint-weighting` write `move` too (tabu
+//!   search: r2 = r1 when every row of the queen is tabu).
+//!   For `min-conflicts-*`, the hill climbers, `annealing`, `tabu-search`
+//!   and `constraint-weighting` `board[i]` is the row of the queen in
+//!   column i + 1, as the search holds it; for `swap-search` it is the
+//!   column of the queen in row i + 1. Replaying the moves or swaps from
+//!   the last `init` gives the final board, as `queens --json` reports it
+//!   (`solution`), or, for a run that gave up, the board whose h the `end`
+//!   line gives.
+//! - `beam` and `genetic`: no `init` and no moves, but one
+//!   `{"event":"board","board":[...]}` per generation (the step), the best
+//!   board of that generation (lowest h, the first of equals; `beam`: the
+//!   goal when it found one), `board[i]` the row of column i + 1's queen;
+//!   the last `board` is the board returned, or, for a run that gave up,
+//!   the board whose h the `end` line gives.
 //!
 //!   A `move` or `swap` carries what decided it when the board does not
 //!   say it ([`Why`]; the board determines the rest, such as the conflicts
@@ -107,7 +122,7 @@
 //!   `"reason":"stuck"` (a climb with no better successor it may take: a
 //!   local minimum, a plateau, or its sideways moves spent).
 //! - `explicit`: `{"event":"board","board":[...]}`, the column of the queen
-//!   in each row; no step.
+//!   in each row; no step (the same event as `beam`'s and `genetic`'s).
 //!
 //! # Size
 //!
@@ -121,7 +136,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::approach::Refusal;
+use crate::approach::{Ending, Refusal};
 use crate::probe::Probe;
 
 /// The most events a trace holds (an `init` or `board` event of n queens
@@ -502,15 +517,39 @@ impl Tracer {
 
     /// Writes the `end` line (`solutions`: the run's answer) and flushes.
     /// Fails when a write failed or the run passed [`MAX_EVENTS`].
-    pub fn finish(mut self, solutions: u64) -> Result<Summary, TraceError> {
+    pub fn finish(self, solutions: u64) -> Result<Summary, TraceError> {
+        self.end(solutions, None)
+    }
+
+    /// Writes the `end` line of a local search that gave up
+    /// ([`Refusal::GaveUp`]): no solution, and `"ending"` (its
+    /// [`Ending::name`]) and `"h"` (null without a board) saying how it
+    /// ended. Fails as [`Tracer::finish`] does.
+    pub fn finish_gave_up(self, ending: Ending, h: Option<u64>) -> Result<Summary, TraceError> {
+        self.end(0, Some((ending, h)))
+    }
+
+    fn end(
+        mut self,
+        solutions: u64,
+        gave_up: Option<(Ending, Option<u64>)>,
+    ) -> Result<Summary, TraceError> {
         if self.full {
             return Err(TraceError::TooLong { events: self.size });
         }
         let steps = self.step_events();
-        let _ = writeln!(
+        let _ = write!(
             self.line,
-            "{{\"event\":\"end\",\"solutions\":{solutions},\"steps\":{steps}}}"
+            "{{\"event\":\"end\",\"solutions\":{solutions},\"steps\":{steps}"
         );
+        if let Some((ending, h)) = gave_up {
+            let _ = write!(self.line, ",\"ending\":\"{}\",\"h\":", ending.name());
+            let _ = match h {
+                Some(h) => write!(self.line, "{h}"),
+                None => write!(self.line, "null"),
+            };
+        }
+        self.line.extend_from_slice(b"}\n");
         self.flush_line();
         if let (Some(out), None) = (self.out.as_mut(), &self.error) {
             if let Err(e) = out.flush() {
@@ -890,6 +929,30 @@ mod tests {
         ];
         assert_eq!(out.text(), want.join("\n") + "\n");
         assert_eq!(summary.lines, want.len() as u64);
+    }
+
+    #[test]
+    fn a_search_that_gave_up_ends_with_its_ending_and_h() {
+        for (ending, h, tail) in [
+            (
+                Ending::LocalMinimum,
+                Some(1),
+                r#""ending":"local minimum","h":1}"#,
+            ),
+            (Ending::Budget, None, r#""ending":"budget spent","h":null}"#),
+        ] {
+            let out = Shared::default();
+            let mut t = Tracer::new(Box::new(out.clone()), &start(4, Some(Event::Move), None));
+            t.step();
+            t.moved(0, 1, 2, 0);
+            assert_eq!(t.finish_gave_up(ending, h).unwrap().steps, 1);
+            let text = out.text();
+            let last = text.lines().last().unwrap();
+            assert_eq!(
+                last,
+                format!(r#"{{"event":"end","solutions":0,"steps":1,{tail}"#)
+            );
+        }
     }
 
     #[test]

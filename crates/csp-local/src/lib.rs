@@ -53,7 +53,10 @@ mod tabu;
 mod tests;
 mod weighting;
 
-use queens_core::{Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
+use queens_complete_state::Board;
+use queens_core::{
+    Ending, Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo,
+};
 
 pub use crate::tabu::{Tabu, tabu_search};
 pub use crate::weighting::{Weighting, constraint_weighting};
@@ -177,13 +180,17 @@ fn trivial(n: usize, extra: Vec<(&'static str, u64)>) -> Option<Found> {
     }
 }
 
-/// A run's answer: its board, or `GaveUp` with its steps.
+/// A run's answer: its board, or `GaveUp` with its steps and the h of the
+/// board it spent its budget on.
 fn answer(info: &Info, n: usize, run: Run) -> Result<Found, Refusal> {
     if !run.solved {
         return Err(Refusal::GaveUp {
             id: info.id,
             n,
             steps: run.steps,
+            ending: Ending::Budget,
+            h: Some(Board::new(&run.rows).h()),
+            restarts: None,
         });
     }
     Ok(Found {

@@ -3,7 +3,7 @@
 //! boards until one solves) with no allocation per move, and reuses its
 //! buffers from one run to the next.
 
-use queens_core::{NoSteps, Probe};
+use queens_core::{Ending, NoSteps, Probe};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -61,6 +61,9 @@ pub struct Climb {
     pub samples: u64,
     /// Attacking pairs left on the final board (0 when solved).
     pub h: u64,
+    /// How a run without a solution ended: stuck (at a local minimum, or
+    /// on a plateau it may not cross) or its budget spent; `None` when solved.
+    pub ending: Option<Ending>,
 }
 
 /// Why a climb stopped.
@@ -120,8 +123,25 @@ impl Climber {
                     out.solved = true;
                     break;
                 }
-                Stop::Budget => break,
-                Stop::Stuck if !settings.restarts || out.moves + out.restarts >= budget => break,
+                Stop::Stuck if !settings.restarts => {
+                    // Stuck: no successor lowers h, so the best is 0 (a
+                    // plateau) or above (a local minimum).
+                    let lowest = self.board.lowest_delta().unwrap_or(1);
+                    out.ending = Some(if lowest > 0 {
+                        Ending::LocalMinimum
+                    } else {
+                        Ending::Plateau
+                    });
+                    break;
+                }
+                Stop::Budget => {
+                    out.ending = Some(Ending::Budget);
+                    break;
+                }
+                Stop::Stuck if out.moves + out.restarts >= budget => {
+                    out.ending = Some(Ending::Budget);
+                    break;
+                }
                 Stop::Stuck => {
                     out.restarts += 1;
                     probe.restart(queens_core::Restart::Stuck);

@@ -52,9 +52,19 @@
 //!
 //! One **step** is one move, a queen put on another square of its column
 //! (sideways moves included), summed over all climbs of a run: the book's
-//! "steps". `--max-steps` is the budget of moves; each restart spends one
-//! unit too, so that restarts cannot go on for ever without moving. Without
-//! it the budget is [`default_budget`]. `Found::extra` carries `restarts`
+//! "steps"; each id's unit says which of these it makes ("queen moves",
+//! "(sideways ones included)", "(over all restarts)"). `--max-steps` is the
+//! budget of moves; each restart spends one unit too, so that restarts
+//! cannot go on for ever without moving. Without it the budget is
+//! [`default_budget`].
+//!
+//! A run without a solution says how it ended (`Refusal::GaveUp`'s
+//! `Ending`, with the h it was left at and, for the random-restart ids, the
+//! restarts): a climb that stops is at a local minimum when every successor
+//! raises h, on a plateau when the best keeps it (a climber that may not,
+//! or may no longer, move sideways; [`Board::lowest_delta`] tells them
+//! apart once it has stopped); the random-restart ids end only by their
+//! budget. `Found::extra` carries `restarts`
 //! (the random-restart ids), `samples` (successors generated, `first-choice`)
 //! and `sideways_moves` (the ids that move sideways).
 //!
@@ -95,7 +105,9 @@ mod climb;
 mod tests;
 
 use queens_complete_state::Count;
-use queens_core::{Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo};
+use queens_core::{
+    Ending, Event, Found, Info, Kind, LocalSearch, Options, Probe, Refusal, TraceInfo,
+};
 
 pub use crate::climb::{Climb, Climber, Rule, Settings, climb};
 pub use queens_complete_state::Board;
@@ -186,8 +198,6 @@ const STRUCTURE: &str = "one queen per column; queen counters per row, diagonal 
 const ORDER: &str = "finds one board, chosen by --seed; entry i is the row of column i's \
     queen (the book's formulation: the mirror image, also a solution)";
 
-const STEP_UNIT: &str = "queen moves (sideways ones included, over all restarts)";
-
 const fn info(
     id: &'static str,
     title: &'static str,
@@ -200,7 +210,7 @@ const fn info(
         source,
         good_for,
         structure: STRUCTURE,
-        step_unit: STEP_UNIT,
+        step_unit: "queen moves",
         order: ORDER,
         max_n: MAX_N,
         limit_reason: STEEPEST_LIMIT,
@@ -222,12 +232,15 @@ pub static HILL_CLIMBING_INFO: Info = info(
 );
 
 /// The description of `hill-climbing-sideways`.
-pub static HILL_CLIMBING_SIDEWAYS_INFO: Info = info(
-    "hill-climbing-sideways",
-    "Steepest-ascent hill climbing with sideways moves",
-    "[AIMA] 3rd/4th ed. §4.1.1: sideways moves, limit 100",
-    "the textbook's steepest ascent with sideways moves (--sideways)",
-);
+pub static HILL_CLIMBING_SIDEWAYS_INFO: Info = Info {
+    step_unit: "queen moves (sideways ones included)",
+    ..info(
+        "hill-climbing-sideways",
+        "Steepest-ascent hill climbing with sideways moves",
+        "[AIMA] 3rd/4th ed. §4.1.1: sideways moves, limit 100",
+        "the textbook's steepest ascent with sideways moves (--sideways)",
+    )
+};
 
 /// The description of `random-restart`.
 pub static RANDOM_RESTART_INFO: Info = Info {
@@ -235,6 +248,7 @@ pub static RANDOM_RESTART_INFO: Info = Info {
     limit_reason: RESTART_LIMIT,
     quick_n: 64,
     bench_first: &[8, 32],
+    step_unit: "queen moves (over all restarts)",
     ..info(
         "random-restart",
         "Random-restart hill climbing",
@@ -244,12 +258,15 @@ pub static RANDOM_RESTART_INFO: Info = Info {
 };
 
 /// The description of `random-restart-sideways`.
-pub static RANDOM_RESTART_SIDEWAYS_INFO: Info = info(
-    "random-restart-sideways",
-    "Random-restart hill climbing with sideways moves",
-    "[AIMA] 3rd/4th ed. §4.1.1: random restarts of climbs with sideways moves",
-    "random restarts of climbs with sideways moves, up to thousands of queens",
-);
+pub static RANDOM_RESTART_SIDEWAYS_INFO: Info = Info {
+    step_unit: "queen moves (sideways ones included, over all restarts)",
+    ..info(
+        "random-restart-sideways",
+        "Random-restart hill climbing with sideways moves",
+        "[AIMA] 3rd/4th ed. §4.1.1: random restarts of climbs with sideways moves",
+        "random restarts of climbs with sideways moves, up to thousands of queens",
+    )
+};
 
 /// Largest n of `first-choice`: its order of successors takes 4 n(n − 1)
 /// bytes.
@@ -282,7 +299,6 @@ pub static STOCHASTIC_HILL_CLIMBING_INFO: Info = Info {
     max_n: STOCHASTIC_MAX_N,
     limit_reason: "time: a step computes all n(n - 1) successors' change of h one by one \
         (twice, to draw one by weight), and a climb takes more steps than steepest ascent",
-    step_unit: "queen moves",
     ..info(
         "stochastic-hill-climbing",
         "Stochastic hill climbing",
@@ -416,6 +432,9 @@ impl LocalSearch for HillClimbing {
                 id: self.info.id,
                 n,
                 steps: run.moves,
+                ending: run.ending.unwrap_or(Ending::Budget),
+                h: Some(run.h),
+                restarts: self.settings.restarts.then_some(run.restarts),
             });
         }
         Ok(Found {

@@ -177,6 +177,66 @@ fn a_climb_stops_only_where_no_successor_is_better() {
     }
 }
 
+/// A climb that stops unsolved says where: at a local minimum when every
+/// successor raises h, else on a plateau; the ending and the h it reports
+/// are those of the board it holds, recounted pair by pair.
+#[test]
+fn a_stuck_climb_says_whether_it_is_a_local_minimum_or_a_plateau() {
+    let strict = |board: &[u32]| {
+        let h = pairs(board);
+        (0..board.len()).all(|c| {
+            (0..board.len() as u32).filter(|&r| r != board[c]).all(|r| {
+                let mut next = board.to_vec();
+                next[c] = r;
+                pairs(&next) > h
+            })
+        })
+    };
+    let mut seen = [0; 2];
+    for id in [
+        HILL_CLIMBING,
+        HILL_CLIMBING_SIDEWAYS,
+        FIRST_CHOICE,
+        STOCHASTIC_HILL_CLIMBING,
+    ] {
+        for n in [7, 8] {
+            for seed in 1..=100 {
+                let mut climber = Climber::new();
+                let run = climber.run(n, seed, &id.settings, u64::MAX, &mut NoSteps);
+                let board = climber.board();
+                match run.ending {
+                    None => assert!(run.solved),
+                    Some(ending) => {
+                        let minimum = strict(board);
+                        let want = if minimum {
+                            Ending::LocalMinimum
+                        } else {
+                            Ending::Plateau
+                        };
+                        assert_eq!(ending, want, "{} seed {seed}", id.info.id);
+                        seen[usize::from(minimum)] += 1;
+                        // The refusal carries the same, and the h of that board.
+                        match id.find(n, &opts(seed), &mut NoSteps) {
+                            Err(Refusal::GaveUp {
+                                ending: e,
+                                h,
+                                restarts,
+                                steps,
+                                ..
+                            }) => {
+                                assert_eq!((e, h, restarts), (ending, Some(pairs(board)), None));
+                                assert_eq!(steps, run.moves);
+                            }
+                            other => panic!("{other:?}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+}
+
 #[test]
 fn steepest_moves_lower_h_and_sideways_runs_stay_within_the_limit() {
     for sideways in [0, 1, 5, 100] {

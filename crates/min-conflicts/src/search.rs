@@ -197,9 +197,18 @@ fn run_with<P: Probe, const CHECK: bool, const STALE: bool>(
     let mut since_restart = 0u64;
     // Stale: whether the board changed since the last full check.
     let mut unchecked = true;
-    let gave_up = |stats: Stats| {
-        let steps = stats.moves;
-        (Err(Refusal::GaveUp { id, n, steps }), stats)
+    // Only the budget ends a run without a board (the stale cache's empty
+    // set never hides an attack: see below).
+    let gave_up = |stats: Stats, h: u64| {
+        let refusal = Refusal::GaveUp {
+            id,
+            n,
+            steps: stats.moves,
+            ending: queens_core::Ending::Budget,
+            h: Some(h),
+            restarts: Some(stats.restarts),
+        };
+        (Err(refusal), stats)
     };
     loop {
         if CHECK {
@@ -228,7 +237,7 @@ fn run_with<P: Probe, const CHECK: bool, const STALE: bool>(
             return (Ok(found), run.stats);
         }
         if run.stats.moves >= budget || (STALE && run.stale.len() == 0) {
-            return gave_up(run.stats);
+            return gave_up(run.stats, board.attacks());
         }
         let start = P::COUNTS.then(Instant::now);
         let set = if STALE { &run.stale } else { &board.conflicted };
@@ -266,7 +275,7 @@ fn run_with<P: Probe, const CHECK: bool, const STALE: bool>(
                 return (Ok(found), run.stats);
             }
             if run.stats.restarts >= budget {
-                return gave_up(run.stats);
+                return gave_up(run.stats, board.attacks());
             }
             since_restart = 0;
             run.restart::<STALE>(&mut board, limit);

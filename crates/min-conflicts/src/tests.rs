@@ -222,7 +222,7 @@ fn the_budget_stops_the_search() {
                 };
                 match result {
                     Ok(found) => assert!(is_solution(&found.solution.unwrap())),
-                    Err(Refusal::GaveUp { id, n, steps }) => {
+                    Err(Refusal::GaveUp { id, n, steps, .. }) => {
                         gave_up += 1;
                         assert_eq!((n, steps, probe.count), (1000, budget, budget));
                         assert!(id.starts_with("min-conflicts-"));

@@ -141,6 +141,10 @@ impl LocalSearch for MrvTuned {
                         id: TUNED_INFO.id,
                         n,
                         steps: spent,
+                        ending: queens_core::Ending::Budget,
+                        // A placement search: its board is never complete.
+                        h: None,
+                        restarts: Some(restarts),
                     });
                 }
                 End::Capped => {

@@ -4,7 +4,7 @@
 //! else keeps the k best successors of the whole list, ties at random.
 
 use queens_complete_state::Board;
-use queens_core::{Found, Probe, Refusal};
+use queens_core::{Ending, Found, Probe, Refusal};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -55,6 +55,14 @@ impl Beam {
                     id: self.id,
                     n,
                     steps: generations,
+                    ending: if generations >= self.budget {
+                        Ending::Budget
+                    } else {
+                        Ending::Stalled
+                    },
+                    // The best board of the last generation: the trace's last `board`.
+                    h: states.iter().map(Board::h).min(),
+                    restarts: None,
                 });
             }
             generations += 1;

@@ -7,7 +7,7 @@
 
 use queens_complete_state::Board;
 use queens_complete_state::below;
-use queens_core::{Found, Probe, Refusal};
+use queens_core::{Ending, Found, Probe, Refusal};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -55,10 +55,15 @@ impl Genetic {
         let (mut generations, mut offspring) = (0u64, 0u64);
         loop {
             if generations >= self.budget {
+                // The fittest of the last generation: the trace's last `board`.
+                let fittest = fitness.iter().max().copied().unwrap_or(0);
                 return Err(Refusal::GaveUp {
                     id: self.id,
                     n,
                     steps: generations,
+                    ending: Ending::Budget,
+                    h: Some(best_fitness - fittest),
+                    restarts: None,
                 });
             }
             generations += 1;

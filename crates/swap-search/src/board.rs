@@ -209,6 +209,15 @@ impl Board {
         self.collisions
     }
 
+    /// Pairs of queens attacking each other (h): a diagonal of k queens
+    /// holds k(k − 1)/2 of them, and only the crowded ones hold any.
+    pub(crate) fn attacking_pairs(&self) -> u64 {
+        self.extra
+            .values()
+            .map(|&e| u64::from(e) * (u64::from(e) + 1) / 2)
+            .sum()
+    }
+
     /// The board, given up without copying.
     pub(crate) fn into_cols(self) -> Vec<u32> {
         self.cols

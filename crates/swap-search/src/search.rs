@@ -123,6 +123,9 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
                 id,
                 n,
                 steps: stats.swaps,
+                ending: queens_core::Ending::Budget,
+                h: Some(board.attacking_pairs()),
+                restarts: Some(stats.restarts),
             };
             return (Err(refusal), stats);
         }

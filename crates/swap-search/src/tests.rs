@@ -184,7 +184,7 @@ fn the_budget_stops_the_search() {
             let mut probe = StepCounter::default();
             match SwapSearch.find(1000, &opts(seed, Some(budget)), &mut probe) {
                 Ok(found) => assert!(is_solution(&found.solution.unwrap())),
-                Err(Refusal::GaveUp { id, n, steps }) => {
+                Err(Refusal::GaveUp { id, n, steps, .. }) => {
                     gave_up += 1;
                     assert_eq!(
                         (id, n, steps, probe.count),

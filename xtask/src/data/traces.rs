@@ -104,6 +104,15 @@ pub enum Event {
         solutions: u64,
         /// Steps, as `queens --json` counts them.
         steps: u64,
+        /// How a local search that gave up ended (`"local minimum"`,
+        /// `"plateau"`, `"stalled"`, `"cooled"`, `"budget spent"`); absent
+        /// otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ending: Option<String>,
+        /// The attacking pairs of the board such a run ended on (absent
+        /// otherwise, and for a search without a complete board).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        h: Option<u64>,
     },
     /// A queen placed (a node of a placement search's tree).
     Place {
@@ -462,6 +471,19 @@ mod tests {
             r#"{"event":"start","algo":"explicit","n":8,"mode":"first","step":null,"node":null}"#;
         let end = r#"{"event":"end","solutions":1,"steps":0}"#;
         let events = parse(Path::new("e.jsonl"), &format!("{start}\n{end}\n")).unwrap();
+        // A local search that gave up ends with how, and its h.
+        let gave_up = r#"{"event":"end","solutions":0,"steps":2,"ending":"plateau","h":1}"#;
+        let event: Event = serde_json::from_str(gave_up).unwrap();
+        assert_eq!(
+            event,
+            Event::End {
+                solutions: 0,
+                steps: 2,
+                ending: Some("plateau".into()),
+                h: Some(1)
+            }
+        );
+        assert_eq!(serde_json::to_string(&event).unwrap(), gave_up);
         assert!(matches!(
             &events[0],
             Event::Start {

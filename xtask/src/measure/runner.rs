@@ -345,7 +345,7 @@ mod tests {
     #[test]
     fn a_give_up_line_is_not_taken_for_a_record() {
         use std::os::unix::fs::PermissionsExt;
-        let line = r#"{"algo":"swap-search","n":8,"mode":"first","solutions":0,"unique":null,"steps":1,"nanos":5,"threads":null,"shard":null,"valid":null,"solution":null,"output":null,"seed":1,"peak_bytes":null,"extra":{},"error":"swap-search found no solution for n = 8: it gave up after 1 step (its budget, or a local minimum it cannot leave)"}"#;
+        let line = r#"{"algo":"swap-search","n":8,"mode":"first","solutions":0,"unique":null,"steps":1,"nanos":5,"threads":null,"shard":null,"valid":null,"solution":null,"output":null,"seed":1,"peak_bytes":null,"extra":{"h":3,"restarts":0},"error":"budget spent: h = 3 after 1 step, 0 restarts"}"#;
         let dir = tempfile::tempdir().unwrap();
         let exe = dir.path().join("queens");
         let info = REGISTRY.get("swap-search").unwrap().info();

@@ -10,8 +10,8 @@ use serde_json::Value;
 use queens_approaches::REGISTRY;
 use queens_core::trace::{MAX_EVENTS, Start};
 use queens_core::{
-    Approach, Enumerate, Event, Kind, Options, Outcome, Probe, Refusal, Steps, TraceMode, TraceRun,
-    Tracer, is_solution, known,
+    Approach, Ending, Enumerate, Event, Kind, Options, Outcome, Probe, Refusal, Steps, TraceMode,
+    TraceRun, Tracer, is_solution, known,
 };
 
 /// Every approach of the registry when tracing came in: each must trace.
@@ -314,6 +314,180 @@ fn replay(id: &str, t: &Traced) -> Vec<u32> {
         }
     }
     board
+}
+
+/// Pairs of queens on a common line, pair by pair (h, whichever way the
+/// board reads: a queen per column or per row).
+fn attacking_pairs(board: &[u32]) -> u64 {
+    let mut h = 0;
+    for a in 0..board.len() {
+        for b in a + 1..board.len() {
+            let (ra, rb) = (board[a] as usize, board[b] as usize);
+            h += u64::from(ra == rb || ra.abs_diff(rb) == b - a);
+        }
+    }
+    h
+}
+
+/// A local search that ends without a solution says how
+/// ([`Ending`]) and the h it was left at: the h of the board its trace
+/// ends on (the last `board` of a population, else the last `init` and the
+/// moves or swaps after it), recounted pair by pair; the tracer's `end`
+/// line says the same; its steps are the step events; the restarting
+/// searches report their restarts, the `restart` events of the trace.
+#[test]
+fn a_search_that_gives_up_reports_the_h_its_trace_ends_on() {
+    type Case = (
+        &'static str,
+        usize,
+        u64,
+        Option<u64>,
+        Option<(&'static str, &'static str)>,
+        Ending,
+    );
+    // Seeds found by running: each ends this way, deterministically.
+    let cases: [Case; 15] = [
+        ("hill-climbing", 8, 1, None, None, Ending::Plateau),
+        ("hill-climbing", 7, 35, None, None, Ending::LocalMinimum),
+        ("first-choice", 8, 22, None, None, Ending::LocalMinimum),
+        (
+            "stochastic-hill-climbing",
+            8,
+            1,
+            None,
+            None,
+            Ending::Plateau,
+        ),
+        (
+            "hill-climbing-sideways",
+            8,
+            18,
+            None,
+            None,
+            Ending::LocalMinimum,
+        ),
+        ("random-restart", 20, 1, Some(10), None, Ending::Budget),
+        (
+            "random-restart-sideways",
+            30,
+            1,
+            Some(5),
+            None,
+            Ending::Budget,
+        ),
+        (
+            "annealing",
+            8,
+            3,
+            None,
+            Some(("schedule", "exp:20:0.005:100")),
+            Ending::Cooled,
+        ),
+        (
+            "beam",
+            8,
+            22,
+            None,
+            Some(("beam-width", "1")),
+            Ending::Stalled,
+        ),
+        ("genetic", 8, 1, Some(3), None, Ending::Budget),
+        (
+            "min-conflicts-random",
+            100,
+            1,
+            Some(1),
+            None,
+            Ending::Budget,
+        ),
+        (
+            "min-conflicts-most-conflicted",
+            100,
+            1,
+            Some(1),
+            None,
+            Ending::Budget,
+        ),
+        ("swap-search", 100, 1, Some(1), None, Ending::Budget),
+        ("tabu-search", 100, 1, Some(3), None, Ending::Budget),
+        (
+            "constraint-weighting",
+            100,
+            1,
+            Some(3),
+            None,
+            Ending::Budget,
+        ),
+    ];
+    for (id, n, seed, max_steps, knob, want) in cases {
+        let approach = get(id);
+        let opts = Options {
+            seed,
+            max_steps,
+            knobs: knob.map(|(k, v)| (k, v.to_string())).into_iter().collect(),
+            ..Options::default()
+        };
+        let buffer = queens_test_support::SharedBuffer::default();
+        let start = Start {
+            algo: id,
+            n,
+            mode: TraceMode::First,
+            step: approach.trace_info().unwrap().step,
+            node: None,
+        };
+        let mut tracer = Tracer::new(Box::new(buffer.clone()), &start);
+        let refusal = approach
+            .trace(n, &opts, TraceRun::First, &mut tracer)
+            .expect_err(id);
+        let Refusal::GaveUp {
+            steps,
+            ending,
+            h,
+            restarts,
+            ..
+        } = refusal
+        else {
+            panic!("{id}: {refusal}");
+        };
+        assert_eq!(ending, want, "{id}, seed {seed}");
+        // The untraced run ends the same.
+        assert_eq!(approach.first(n, &opts, Steps::Skip), Err(refusal.clone()));
+        tracer.finish_gave_up(ending, h).unwrap();
+        let lines: Vec<Value> = buffer
+            .text()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let body = &lines[1..lines.len() - 1];
+        let board = match body.iter().rev().find(|e| e["event"] == "board") {
+            Some(last) => zero_based(&last["board"]),
+            None => replay(
+                id,
+                &Traced {
+                    outcome: Outcome::default(),
+                    lines: lines.clone(),
+                    listed: Vec::new(),
+                },
+            ),
+        };
+        let h = h.expect("a complete board");
+        assert_eq!(attacking_pairs(&board), h, "{id}, seed {seed}");
+        let end = lines.last().unwrap();
+        assert_eq!(
+            (&end["ending"], &end["h"], &end["steps"], &end["solutions"]),
+            (&ending.name().into(), &h.into(), &steps.into(), &0.into()),
+            "{id}"
+        );
+        let restart_events = body.iter().filter(|e| e["event"] == "restart").count() as u64;
+        match restarts {
+            Some(r) => assert_eq!(r, restart_events, "{id}"),
+            None => assert_eq!(restart_events, 0, "{id}"),
+        }
+        let restarting = id.starts_with("random-restart")
+            || id.starts_with("min-conflicts")
+            || id == "swap-search";
+        assert_eq!(restarts.is_some(), restarting, "{id}");
+    }
 }
 
 #[test]

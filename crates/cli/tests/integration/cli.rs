@@ -318,12 +318,13 @@ fn the_new_local_searches_refuse_sizes_and_budgets_in_one_line() {
                 too_big.parse::<u32>().unwrap() - 1
             ),
         );
-        // A spent budget gives up honestly, in one line.
+        // A spent budget is said honestly, in one line: an outcome (status 1).
         let out = queens(&["--algo", id, "--max-steps", "1", "--seed", "1", "100"]);
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_ne!(out.status.code(), Some(0), "{id} --max-steps 1");
-        assert!(err.contains("gave up after"), "{id}: {err}");
-        assert_eq!(err.lines().count(), 1, "{id}: {err}");
+        let said = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{id} --max-steps 1");
+        assert!(out.stderr.is_empty(), "{id} --max-steps 1");
+        assert!(said.contains("spent its step budget, h = "), "{id}: {said}");
+        assert_eq!(said.lines().count(), 1, "{id}: {said}");
     }
 }
 

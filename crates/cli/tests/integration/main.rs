@@ -18,6 +18,7 @@ mod default;
 mod exit_status;
 mod files;
 mod findings;
+mod gave_up;
 mod knobs;
 #[cfg(target_os = "linux")]
 mod memory;

@@ -359,7 +359,7 @@ fn traces_too_long_or_on_more_than_one_thread_are_refused() {
 }
 
 #[test]
-fn the_trace_file_is_replaced_only_by_a_run_that_succeeds() {
+fn the_trace_file_is_replaced_only_by_a_run_that_succeeds_or_gives_up() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("t.jsonl");
     let path = file.to_str().unwrap();
@@ -367,7 +367,7 @@ fn the_trace_file_is_replaced_only_by_a_run_that_succeeds() {
     // Refused before the search.
     assert_refused(&["--trace", path, "13"], "10000000 events");
     assert_eq!(fs::read_to_string(&file).unwrap(), "old\n");
-    // Gives up during the search.
+    // Gives up during the search: the trace is the run whole, and kept.
     let out = queens(&[
         "--trace",
         path,
@@ -378,7 +378,9 @@ fn the_trace_file_is_replaced_only_by_a_run_that_succeeds() {
         "500",
     ]);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(fs::read_to_string(&file).unwrap(), "old\n");
+    let trace = events(&fs::read_to_string(&file).unwrap());
+    assert_eq!(count(&trace, "place"), 3);
+    assert_eq!(trace.last().unwrap()["ending"], "budget spent");
     // Succeeds.
     succeeds(&["--trace", path, "5"]);
     let trace = events(&fs::read_to_string(&file).unwrap());

@@ -84,6 +84,8 @@ fn trace(approach: &str, n: usize, order: Order) -> Trace {
     events.push(Event::End {
         solutions: found,
         steps,
+        ending: None,
+        h: None,
     });
     Trace {
         entry: Entry {
