@@ -402,7 +402,7 @@ pub fn infeasible_count(args: &Args) -> Option<String> {
             able(n, Mode::First)
         ),
         ref split => format!(
-            "split the count over a cluster with --shard K/M and --checkpoint FILE (--algo \
+            "split the count over a cluster with --shard I/K and --checkpoint FILE (--algo \
              {}, n up to {}; see the README, \"Spreading one count over many machines\"), or \
              give --algo ID to count here anyway",
             split.iter().map(|s| s.0).collect::<Vec<_>>().join(" or "),

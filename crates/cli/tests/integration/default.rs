@@ -239,7 +239,7 @@ fn a_count_no_counter_can_finish_is_refused_with_an_estimate() {
         for needed in [
             "half-join",
             "×10",
-            "--shard K/M",
+            "--shard I/K",
             "--checkpoint",
             "--algo ID",
         ] {
