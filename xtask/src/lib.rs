@@ -59,6 +59,12 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+impl From<queens_trace_pack::Error> for Error {
+    fn from(e: queens_trace_pack::Error) -> Self {
+        Error(e.0)
+    }
+}
+
 /// Results of the xtask.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

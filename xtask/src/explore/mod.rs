@@ -36,7 +36,9 @@ mod tests;
 use std::fs;
 use std::path::Path;
 
-use serde::Serialize;
+// One trace as the page embeds it: packed, with its tree's facts
+// (`queens_trace_pack::embed` makes the same object of a live run).
+use queens_trace_pack::Embedded;
 
 use self::tree::Drawing;
 use crate::data::traces;
@@ -99,15 +101,6 @@ pub fn model_script() -> String {
     pack::ops_script() + MODEL
 }
 
-/// One trace as the page embeds it: packed, with its tree's facts.
-#[derive(Serialize)]
-struct Embedded {
-    #[serde(flatten)]
-    packed: pack::Packed,
-    /// `None` when the trace makes no tree.
-    tree: Option<tree::TreeFacts>,
-}
-
 /// Writes `out_file`, the step-through page of every trace listed in
 /// `data_dir/traces/index.json` (`data_dir` is `DIR/data`), linking the tree
 /// `pictures` already drawn beside it (those whose SVG is there). Without traces the page says how to
@@ -138,9 +131,11 @@ fn page_linking(
     let traces = traces::load(data_dir)?;
     let mut parts = Vec::with_capacity(traces.len());
     for trace in &traces {
-        let in_folder = |e| crate::Error(format!("{}/{}/{e}", data_dir.display(), traces::FOLDER));
-        let packed = pack::pack(trace).map_err(in_folder)?;
-        let tree = tree::facts(trace, pictures, dir).map_err(in_folder)?;
+        let in_folder = |e: &dyn std::fmt::Display| {
+            crate::Error(format!("{}/{}/{e}", data_dir.display(), traces::FOLDER))
+        };
+        let packed = pack::pack(trace).map_err(|e| in_folder(&e))?;
+        let tree = tree::facts(trace, pictures, dir).map_err(|e| in_folder(&e))?;
         let json = serde_json::to_string(&Embedded { packed, tree })
             .context(|| format!("cannot encode the trace {}", trace.entry.file))?;
         parts.push((trace.entry.file.as_str(), json));
