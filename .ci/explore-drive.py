@@ -158,7 +158,8 @@ class Browser:
                 out.append('log %s: %s' % (p['entry']['level'], p['entry'].get('text')))
             elif m == 'Network.requestWillBeSent':
                 url = p['request']['url']
-                if not url.startswith(('file:', 'data:', 'about:')):
+                # blob: the engine's worker (live.js), made in the page.
+                if not url.startswith(('file:', 'data:', 'about:', 'blob:')):
                     out.append('network request: ' + url)
         self.events = []
         return out

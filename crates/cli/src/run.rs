@@ -211,7 +211,13 @@ impl Run<'_> {
             return Err(Failure::Usage("--trace: no trace file".into()));
         };
         let writer = BufWriter::with_capacity(1 << 16, output.writer()?);
-        let traced = write_trace(self.approach, self.args.n(), &self.opts, run, Box::new(writer));
+        let traced = write_trace(
+            self.approach,
+            self.args.n(),
+            &self.opts,
+            run,
+            Box::new(writer),
+        );
         match traced {
             Ok((outcome, _)) => Ok(outcome),
             Err(TraceFailure::Refused(r)) => Err(r.into()),

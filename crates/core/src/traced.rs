@@ -43,9 +43,11 @@ impl From<Refusal> for TraceFailure {
 /// `end` line, and flushes `out`. The outcome's steps are the tracer's.
 ///
 /// Approaches without [`Approach::trace_info`] are refused before anything
-/// is written.
-pub fn write_trace(
-    approach: &dyn Approach,
+/// is written. Generic, so that a caller holding a concrete approach (the
+/// WebAssembly engine) links only the traced run, not every method of a
+/// `dyn Approach`'s vtable; `queens` passes its `&dyn Approach`.
+pub fn write_trace<A: Approach + ?Sized>(
+    approach: &A,
     n: usize,
     opts: &Options,
     run: TraceRun<'_, '_>,

@@ -110,13 +110,13 @@ pub struct Made {
 pub fn embed(name: &str, text: &str, made: &Made) -> Result<String> {
     let events = trace::parse(name, text).map_err(|e| {
         let first = text.lines().next().unwrap_or("");
-        let start = serde_json::from_str::<Event>(first)
-            .is_ok_and(|e| matches!(e, Event::Start { .. }));
+        let start =
+            serde_json::from_str::<Event>(first).is_ok_and(|e| matches!(e, Event::Start { .. }));
         let line = if start {
             e.0
         } else {
             format!(
-                "not a trace of queens --trace (its first line is a start event): {}",
+                "not a trace written by queens --trace (whose first line is a start event): {}",
                 e.0
             )
         };

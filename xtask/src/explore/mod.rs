@@ -25,6 +25,12 @@
 //! far (`tree.js`, a panel, with the counts of [`tree`] to check it against);
 //! `#compare=bitmask,mrv&n=8` steps two approaches side by side
 //! (`compare.js`, `by=node` or `by=event`, `at=K` lock-steps taken).
+//!
+//! The page also holds its engine: the WebAssembly module of
+//! crates/explorer-wasm ([`crate::wasm`]), gzip-compressed in base64 in
+//! `<script type="application/wasm-base64" id="queens-wasm">`, and its glue
+//! `live.js` (`QueensLive.run(args)`, `QueensLive.pack(text)`), which runs
+//! `queens --trace` in a worker and packs trace files as [`pack`] does.
 
 pub mod about;
 pub mod pack;
@@ -68,9 +74,17 @@ const LOCAL: &str = include_str!("../../assets/explore/local.js");
 /// The constraint lab's panel: the domains of the rows.
 const LAB: &str = include_str!("../../assets/explore/lab.js");
 
+/// The glue of the page's engine (`QueensLive`: live runs and the
+/// reader's trace files, in a worker), over the module of [`crate::wasm`].
+pub const LIVE: &str = include_str!("../../assets/explore/live.js");
+
+/// The id of the `<script type="application/wasm-base64">` element that
+/// holds the engine, gzip-compressed, in base64 (`live.js` reads it).
+pub const ENGINE_ID: &str = "queens-wasm";
+
 /// The page's scripts after the model, in the order they run, each in its
 /// own `<script>`: a script may use the globals of the ones before it.
-const SCRIPTS: [(&str, &str); 7] = [
+const SCRIPTS: [(&str, &str); 8] = [
     // Draws one state: board, counters, path (QueensDraw).
     ("draw.js", include_str!("../../assets/explore/draw.js")),
     ("panels.js", PANELS),
@@ -83,6 +97,8 @@ const SCRIPTS: [(&str, &str); 7] = [
         "compare.js",
         include_str!("../../assets/explore/compare.js"),
     ),
+    // The engine's glue (QueensLive), for the controls.
+    ("live.js", LIVE),
     // The controls, the keys, the URL hash and the selftest.
     ("view.js", include_str!("../../assets/explore/view.js")),
 ];
@@ -154,10 +170,17 @@ fn page_linking(
     let about = about::json()?.replace('<', "\\u003c");
     let style = [STYLE, TREE_STYLE].join("\n");
     let model = model_script();
-    let scripts: String = std::iter::once(("model.js", model.as_str()))
-        .chain(SCRIPTS)
-        .map(|(name, text)| format!("<script>\n/* {name} */\n{text}</script>\n"))
-        .collect();
+    let engine = crate::wasm::module(&crate::project_root())?;
+    let mut scripts = format!(
+        "<script type=\"application/wasm-base64\" id=\"{ENGINE_ID}\" \
+         data-encoding=\"gzip\">\n{}\n</script>\n",
+        base64(&engine)
+    );
+    scripts.extend(
+        std::iter::once(("model.js", model.as_str()))
+            .chain(SCRIPTS)
+            .map(|(name, text)| format!("<script>\n/* {name} */\n{text}</script>\n")),
+    );
     let html = fill(TEMPLATE, &[&style, &data, &about, &scripts])?;
     if html.len() > max_bytes {
         parts.sort_by_key(|(file, json)| (std::cmp::Reverse(json.len()), *file));
@@ -178,6 +201,28 @@ fn page_linking(
         );
     }
     Ok(html)
+}
+
+/// `bytes` in base64 (RFC 4648, with padding), on one line.
+pub fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let v = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[(v >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// A size in MB with two decimals (1 MB = 2^20 bytes).
