@@ -37,6 +37,8 @@ pub mod pack;
 pub mod tree;
 
 #[cfg(test)]
+mod live_tests;
+#[cfg(test)]
 mod tests;
 
 use std::fs;
