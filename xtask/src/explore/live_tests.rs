@@ -151,3 +151,18 @@ fn the_engine_refuses_a_file_that_is_not_a_whole_trace_in_one_line() {
     assert!(error(3).contains("empty trace"), "{}", error(3));
     assert_eq!(answers[4]["ok"]["solutions"], 2);
 }
+
+/// The page holds its engine and stays under 2 MB (issue 37's bound; the
+/// module adds about 310 KB, gzip-compressed in base64).
+#[test]
+fn the_page_with_its_engine_stays_under_2_mb() {
+    let reports = crate::project_root().join("reports/data");
+    let html = page(&reports, MAX_BYTES).unwrap();
+    assert!(html.contains(&format!("id=\"{ENGINE_ID}\" data-encoding=\"gzip\"")));
+    assert!(html.contains("var QueensLive"));
+    assert!(
+        html.len() < 2 * 1024 * 1024,
+        "explore.html takes {} bytes",
+        html.len()
+    );
+}
