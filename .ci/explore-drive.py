@@ -158,7 +158,8 @@ class Browser:
                 out.append('log %s: %s' % (p['entry']['level'], p['entry'].get('text')))
             elif m == 'Network.requestWillBeSent':
                 url = p['request']['url']
-                if not url.startswith(('file:', 'data:', 'about:')):
+                # blob: the engine's worker (live.js), made in the page.
+                if not url.startswith(('file:', 'data:', 'about:', 'blob:')):
                     out.append('network request: ' + url)
         self.events = []
         return out
@@ -497,6 +498,69 @@ SCREENS = [
 ]
 
 
+def live_engine(browser, url, reports):
+    """The page's engine (live.js over the embedded WebAssembly module, in its
+    worker, from file://) writes each recorded trace again, byte for byte,
+    from the recording's arguments; the page answers while a long run goes
+    on; a run past its cap, and a file that is not a trace, get one line."""
+    problems = []
+    folder = os.path.join(reports, 'data', 'traces')
+    with open(os.path.join(folder, 'index.json')) as f:
+        index = json.load(f)
+    browser.open(url)
+
+    def wait(expression):
+        browser.js("window.__live = null; (%s).then(function (v) { window.__live = {ok: v}; },"
+                   " function (e) { window.__live = {error: e.message}; })" % expression)
+        for _ in range(1200):
+            v = browser.js('window.__live')
+            if v is not None:
+                return v
+            time.sleep(0.025)
+        return {'error': 'no answer within 30 s'}
+
+    offers = wait('QueensLive.approaches()').get('ok') or []
+    live = {o['id'] for o in offers if o['live']}
+    if not live:
+        problems.append('the engine lists no approach')
+    runs = 0
+    for entry in index:
+        if entry['approach'] not in live:
+            continue
+        words = (entry.get('knobs') or '').split()
+        args = {'algo': entry['approach'], 'n': entry['n'], 'mode': entry['mode'],
+                'knobs': {k.lstrip('-'): v for k, v in zip(words[::2], words[1::2])}}
+        if entry['seed'] is not None:
+            args['seed'] = entry['seed']
+        got = wait('QueensLive.run(%s).then(function (r) { return r.trace; })' % json.dumps(args))
+        with open(os.path.join(folder, entry['file'])) as f:
+            want = f.read()
+        if got.get('ok') != want:
+            problems.append('live run of %s: %s' % (entry['file'], got.get('error') or 'another trace'))
+        runs += 1
+    # A long run (mrv counting 13 queens, past the default cap) in the worker:
+    # the page answers meanwhile, and the run ends in one line.
+    browser.js("window.__long = null; QueensLive.run({algo: 'mrv', n: 13}).then(function () {"
+               " window.__long = 'kept'; }, function (e) { window.__long = e.message; })")
+    started = time.time()
+    browser.js('document.title')
+    if time.time() - started > 0.5:
+        problems.append('the page did not answer during a live run')
+    for _ in range(2400):
+        if browser.js('window.__long') is not None:
+            break
+        time.sleep(0.025)
+    long = browser.js('window.__long') or ''
+    if 'events' not in long or '\n' in long:
+        problems.append('a run past the cap: %r' % long)
+    bad = wait("QueensLive.pack('not a trace', 'notes.txt')")
+    if not bad.get('error', '').startswith('not a trace written by queens --trace'):
+        problems.append('a file that is not a trace: %r' % bad)
+    problems.extend(browser.problems())
+    print('explore-drive: the engine wrote %d recorded traces again in the page' % runs)
+    return problems
+
+
 def screens(browser, url, reports):
     folder = os.path.join(reports, 'screens')
     os.makedirs(folder, exist_ok=True)
@@ -550,6 +614,8 @@ def main(argv):
             checker.every_approach(url, width, height, one_size)
         checker.slider_and_space(url)
         checker.bad_addresses(url)
+        for p in live_engine(browser, url, reports):
+            checker.fail('engine', p)
         for f in checker.failures[:40]:
             sys.stderr.write('explore-drive: FAIL: %s\n' % f)
         if len(checker.failures) > 40:

@@ -37,6 +37,10 @@ pub enum Command {
     /// Trace small searches and draw their trees: DIR/data/traces and DIR/trees only
     /// (then `render` puts them in the course and the step-through page).
     Trees(RenderArgs),
+    /// Build the explorer's engine (crates/explorer-wasm for wasm32-unknown-unknown, adding
+    /// the target with rustup if needed) into xtask/assets/explore/explorer.wasm.gz, which
+    /// explore.html embeds; `render` and `report` do it when the module is missing or stale.
+    Wasm,
 }
 
 /// Options of `measure` and `report`.

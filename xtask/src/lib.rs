@@ -17,7 +17,8 @@
 //! the course: `course/`, `REPORT.md` (the index) and `course.html`. [`stage`] makes
 //! each command all or nothing; [`cli`] is the command line; [`peers`]
 //! measures the issues' targets side by side with the C references.
-//! [`explore`] writes `explore.html`, the step-through page of the traces.
+//! [`explore`] writes `explore.html`, the step-through page of the traces;
+//! [`wasm`] builds the page's engine (crates/explorer-wasm).
 
 #![warn(missing_docs)]
 
@@ -35,6 +36,7 @@ pub mod profile;
 pub mod render;
 pub mod stage;
 pub mod style;
+pub mod wasm;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -58,6 +60,12 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl From<queens_trace_pack::Error> for Error {
+    fn from(e: queens_trace_pack::Error) -> Self {
+        Error(e.0)
+    }
+}
 
 /// Results of the xtask.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -50,7 +50,9 @@ fn run(command: Command) -> Result<()> {
             let bins = build::build(build::Build::Release, &[])?;
             peers::run(&args.into(), &bins.queens)
         }
+        Command::Wasm => xtask::wasm::build(&xtask::project_root()),
         Command::Render(args) => {
+            xtask::wasm::ensure(&xtask::project_root())?;
             let data_dir = args.out.join("data");
             if !data_dir.is_dir() {
                 return Err(xtask::Error(format!(
@@ -107,6 +109,9 @@ fn run(command: Command) -> Result<()> {
 
 /// `measure`, and with `report` also `render`, committing all at once.
 fn measure_and_maybe_render(args: MeasureArgs, report: bool) -> Result<()> {
+    if report {
+        xtask::wasm::ensure(&xtask::project_root())?;
+    }
     let approaches = build::select(args.algos.as_deref())?;
     let stage = Stage::new(&args.out)?;
     // The block-sums comparison belongs to a full run, not to a run narrowed

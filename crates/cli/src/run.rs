@@ -9,9 +9,10 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use queens_core::trace::{Start, TraceError};
+use queens_core::trace::TraceError;
 use queens_core::{
-    Approach, Ending, Format, Options, Outcome, Refusal, Steps, TraceRun, Tracer, is_solution,
+    Approach, Ending, Format, Options, Outcome, Refusal, Steps, TraceFailure, TraceRun,
+    is_solution, write_trace,
 };
 
 use crate::args::{Args, Mode};
@@ -229,41 +230,30 @@ impl Run<'_> {
     /// writes the trace's last line: the one instrumented run of a traced
     /// `queens`.
     fn traced(&mut self, run: TraceRun<'_, '_>) -> Result<Outcome, Failure> {
-        let (approach, info) = (self.approach, self.approach.info());
         let Some(output) = &self.trace else {
             return Err(Failure::Usage("--trace: no trace file".into()));
         };
-        let trace = approach.trace_info().ok_or(Refusal::Unsupported {
-            id: info.id,
-            what: "write a trace (--trace)",
-        })?;
-        let start = Start {
-            algo: info.id,
-            n: self.args.n(),
-            mode: run.mode(),
-            step: trace.step,
-            node: approach.node_unit().ok(),
-        };
         let writer = BufWriter::with_capacity(1 << 16, output.writer()?);
-        let mut tracer = Tracer::new(Box::new(writer), &start);
-        // A trace on standard output fails as standard output does.
-        let stream = output.stream().is_some();
-        let failed = |e| match e {
-            TraceError::Io(e) if stream => Failure::Io(e),
-            e => Failure::Trace(e),
-        };
-        match approach.trace(self.args.n(), &self.opts, run, &mut tracer) {
-            Ok(outcome) => {
-                tracer.finish(outcome.solutions).map_err(failed)?;
-                Ok(outcome)
-            }
+        let traced = write_trace(
+            self.approach,
+            self.args.n(),
+            &self.opts,
+            run,
+            Box::new(writer),
+        );
+        match traced {
+            Ok((outcome, _)) => Ok(outcome),
+            Err(TraceFailure::Refused(r)) => Err(r.into()),
             // Its end line says how it ended, and the trace is kept.
-            Err(refusal @ Refusal::GaveUp { ending, h, .. }) => {
-                tracer.finish_gave_up(ending, h).map_err(failed)?;
+            Err(TraceFailure::GaveUp(r, _)) => {
                 self.trace_kept = true;
-                Err(refusal.into())
+                Err(r.into())
             }
-            Err(refusal) => Err(refusal.into()),
+            // A trace on standard output fails as standard output does.
+            Err(TraceFailure::Trace(TraceError::Io(e))) if output.stream().is_some() => {
+                Err(Failure::Io(e))
+            }
+            Err(TraceFailure::Trace(e)) => Err(Failure::Trace(e)),
         }
     }
 

@@ -9,6 +9,8 @@
 //! - Searches report steps (and, for [`DepthCounter`], the nodes they enter
 //!   at each depth; for [`Tracer`], the events of `queens --trace`, see
 //!   [`trace`]) to a [`Probe`]; [`NoSteps`] compiles to nothing.
+//!   [`write_trace`] is one traced run written whole (`queens --trace`, the
+//!   explorer's WebAssembly engine).
 //! - [`split`] cuts a count into tasks for threads and shards (a [`Watch`]
 //!   follows them one by one); [`bits`]
 //!   holds the mask helpers of the bitboard counters, [`hash`] the hasher
@@ -20,6 +22,7 @@
 
 pub mod approach;
 pub mod bits;
+pub mod clock;
 pub mod format;
 pub mod hash;
 pub mod known;
@@ -30,6 +33,7 @@ pub mod rate;
 pub mod registry;
 pub mod split;
 pub mod trace;
+pub mod traced;
 pub mod usage;
 pub mod verify;
 
@@ -45,4 +49,5 @@ pub use split::{
     Shard, Split, Tally, Watch, Watcher, count_split, count_split_with_steps, count_tasks,
 };
 pub use trace::{Event, Restart, TraceInfo, TraceMode, Tracer, Why};
+pub use traced::{TraceFailure, write_trace};
 pub use verify::{Symmetry, canonical, is_solution};

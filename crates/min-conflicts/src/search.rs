@@ -1,8 +1,7 @@
 //! The search loop: initialise, move queens, restart after the set number of
 //! iterations, stop at a solution or when the move budget is spent.
 
-use std::time::Instant;
-
+use queens_core::clock::Instant;
 use queens_core::{Found, Probe, Refusal};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

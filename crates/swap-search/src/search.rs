@@ -3,8 +3,7 @@
 //! lowers the collisions; restart after too many queens taken without a
 //! solution; stop at a solution or when the swap budget is spent.
 
-use std::time::Instant;
-
+use queens_core::clock::Instant;
 use queens_core::{Found, Probe, Refusal};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

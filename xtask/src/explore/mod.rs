@@ -25,18 +25,28 @@
 //! far (`tree.js`, a panel, with the counts of [`tree`] to check it against);
 //! `#compare=bitmask,mrv&n=8` steps two approaches side by side
 //! (`compare.js`, `by=node` or `by=event`, `at=K` lock-steps taken).
+//!
+//! The page also holds its engine: the WebAssembly module of
+//! crates/explorer-wasm ([`crate::wasm`]), gzip-compressed in base64 in
+//! `<script type="application/wasm-base64" id="queens-wasm">`, and its glue
+//! `live.js` (`QueensLive.run(args)`, `QueensLive.pack(text)`), which runs
+//! `queens --trace` in a worker and packs trace files as [`pack`] does.
 
 pub mod about;
 pub mod pack;
 pub mod tree;
 
 #[cfg(test)]
+mod live_tests;
+#[cfg(test)]
 mod tests;
 
 use std::fs;
 use std::path::Path;
 
-use serde::Serialize;
+// One trace as the page embeds it: packed, with its tree's facts
+// (`queens_trace_pack::embed` makes the same object of a live run).
+use queens_trace_pack::Embedded;
 
 use self::tree::Drawing;
 use crate::data::traces;
@@ -66,9 +76,17 @@ const LOCAL: &str = include_str!("../../assets/explore/local.js");
 /// The constraint lab's panel: the domains of the rows.
 const LAB: &str = include_str!("../../assets/explore/lab.js");
 
+/// The glue of the page's engine (`QueensLive`: live runs and the
+/// reader's trace files, in a worker), over the module of [`crate::wasm`].
+pub const LIVE: &str = include_str!("../../assets/explore/live.js");
+
+/// The id of the `<script type="application/wasm-base64">` element that
+/// holds the engine, gzip-compressed, in base64 (`live.js` reads it).
+pub const ENGINE_ID: &str = "queens-wasm";
+
 /// The page's scripts after the model, in the order they run, each in its
 /// own `<script>`: a script may use the globals of the ones before it.
-const SCRIPTS: [(&str, &str); 7] = [
+const SCRIPTS: [(&str, &str); 8] = [
     // Draws one state: board, counters, path (QueensDraw).
     ("draw.js", include_str!("../../assets/explore/draw.js")),
     ("panels.js", PANELS),
@@ -81,6 +99,8 @@ const SCRIPTS: [(&str, &str); 7] = [
         "compare.js",
         include_str!("../../assets/explore/compare.js"),
     ),
+    // The engine's glue (QueensLive), for the controls.
+    ("live.js", LIVE),
     // The controls, the keys, the URL hash and the selftest.
     ("view.js", include_str!("../../assets/explore/view.js")),
 ];
@@ -97,15 +117,6 @@ const MARKERS: [&str; 4] = [
 /// ([`pack::ops_script`]) and `model.js`.
 pub fn model_script() -> String {
     pack::ops_script() + MODEL
-}
-
-/// One trace as the page embeds it: packed, with its tree's facts.
-#[derive(Serialize)]
-struct Embedded {
-    #[serde(flatten)]
-    packed: pack::Packed,
-    /// `None` when the trace makes no tree.
-    tree: Option<tree::TreeFacts>,
 }
 
 /// Writes `out_file`, the step-through page of every trace listed in
@@ -138,9 +149,11 @@ fn page_linking(
     let traces = traces::load(data_dir)?;
     let mut parts = Vec::with_capacity(traces.len());
     for trace in &traces {
-        let in_folder = |e| crate::Error(format!("{}/{}/{e}", data_dir.display(), traces::FOLDER));
-        let packed = pack::pack(trace).map_err(in_folder)?;
-        let tree = tree::facts(trace, pictures, dir).map_err(in_folder)?;
+        let in_folder = |e: &dyn std::fmt::Display| {
+            crate::Error(format!("{}/{}/{e}", data_dir.display(), traces::FOLDER))
+        };
+        let packed = pack::pack(trace).map_err(|e| in_folder(&e))?;
+        let tree = tree::facts(trace, pictures, dir).map_err(|e| in_folder(&e))?;
         let json = serde_json::to_string(&Embedded { packed, tree })
             .context(|| format!("cannot encode the trace {}", trace.entry.file))?;
         parts.push((trace.entry.file.as_str(), json));
@@ -159,10 +172,17 @@ fn page_linking(
     let about = about::json()?.replace('<', "\\u003c");
     let style = [STYLE, TREE_STYLE].join("\n");
     let model = model_script();
-    let scripts: String = std::iter::once(("model.js", model.as_str()))
-        .chain(SCRIPTS)
-        .map(|(name, text)| format!("<script>\n/* {name} */\n{text}</script>\n"))
-        .collect();
+    let engine = crate::wasm::module(&crate::project_root())?;
+    let mut scripts = format!(
+        "<script type=\"application/wasm-base64\" id=\"{ENGINE_ID}\" \
+         data-encoding=\"gzip\">\n{}\n</script>\n",
+        base64(&engine)
+    );
+    scripts.extend(
+        std::iter::once(("model.js", model.as_str()))
+            .chain(SCRIPTS)
+            .map(|(name, text)| format!("<script>\n/* {name} */\n{text}</script>\n")),
+    );
     let html = fill(TEMPLATE, &[&style, &data, &about, &scripts])?;
     if html.len() > max_bytes {
         parts.sort_by_key(|(file, json)| (std::cmp::Reverse(json.len()), *file));
@@ -183,6 +203,28 @@ fn page_linking(
         );
     }
     Ok(html)
+}
+
+/// `bytes` in base64 (RFC 4648, with padding), on one line.
+pub fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let v = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ABC[(v >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// A size in MB with two decimals (1 MB = 2^20 bytes).

@@ -480,6 +480,7 @@ fn chromium() -> Option<PathBuf> {
 /// protocol over a pipe): at 400 and 1920 px every approach steps by the
 /// keys on its first board, its counters, end message and panels agree
 /// with the trace file, the slider and space work, bad addresses are named,
+/// the engine (`live.js`, in its worker) writes every recorded trace again,
 /// and nothing is logged or fetched. Only the first board of each approach:
 /// every board took 76 s on a 2-core machine, the first boards 15 s, and
 /// the other boards replay the same code with other traces;

@@ -6,10 +6,7 @@
 
 use std::path::Path;
 
-use serde::Serialize;
-
 use crate::Result;
-use crate::analysis::tree::{ROOT_IS_A_NODE, Tree};
 use crate::data::traces::Trace;
 
 /// A picture drawn beside the page, as `render` describes it.
@@ -23,39 +20,17 @@ pub struct Drawing<'a> {
     pub drawn: &'a [(String, usize)],
 }
 
-/// A trace's tree as the pictures count it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TreeFacts {
-    /// Nodes, counted by the course's rule ([`ROOT_IS_A_NODE`]).
-    pub nodes: usize,
-    /// That rule, which the page's tally and selftest follow.
-    pub root_is_a_node: bool,
-    /// Nodes marked as dead ends.
-    pub dead_ends: usize,
-    /// Nodes that are solutions.
-    pub solutions: usize,
-    /// The committed pictures that draw this trace's approach at its n.
-    pub pictures: Vec<Link>,
-}
-
-/// A picture of `DIR/trees`, addressed from `DIR/explore.html`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Link {
-    /// Relative address of the SVG.
-    pub href: String,
-    /// The picture's title.
-    pub title: String,
-}
+pub use queens_trace_pack::{Link, TreeFacts};
 
 /// The facts of `trace`'s tree (`None` when its events make no tree: the
 /// local searches, half-join), linking the `pictures` that draw it and whose
 /// SVG is in `dir`, the page's folder.
 pub fn facts(trace: &Trace, pictures: &[Drawing], dir: &Path) -> Result<Option<TreeFacts>> {
-    let Some(tree) = Tree::from_trace(trace)? else {
+    let Some(mut facts) = queens_trace_pack::tree_facts(trace)? else {
         return Ok(None);
     };
     let entry = &trace.entry;
-    let pictures = pictures
+    facts.pictures = pictures
         .iter()
         .filter(|p| {
             p.drawn
@@ -68,13 +43,7 @@ pub fn facts(trace: &Trace, pictures: &[Drawing], dir: &Path) -> Result<Option<T
         })
         .filter(|link| dir.join(&link.href).is_file())
         .collect();
-    Ok(Some(TreeFacts {
-        nodes: tree.node_count(),
-        root_is_a_node: ROOT_IS_A_NODE,
-        dead_ends: tree.nodes.iter().filter(|n| n.dead_end).count(),
-        solutions: tree.solutions(),
-        pictures,
-    }))
+    Ok(Some(facts))
 }
 
 #[cfg(test)]

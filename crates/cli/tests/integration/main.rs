@@ -16,6 +16,7 @@ mod cli;
 mod commands;
 mod default;
 mod exit_status;
+mod explorer;
 mod files;
 mod findings;
 mod gave_up;

@@ -83,7 +83,7 @@ fn find<'t>(traces: &'t [Trace], approach: &str, n: usize) -> Option<&'t Trace> 
 /// The tree of the counting trace of an approach at n, if there is one.
 fn tree_of(traces: &[Trace], approach: &str, n: usize) -> Result<Option<Tree>> {
     match find(traces, approach, n) {
-        Some(t) => Tree::from_trace(t),
+        Some(t) => Ok(Tree::from_trace(t)?),
         None => Ok(None),
     }
 }
