@@ -212,6 +212,34 @@ def replay(trace, k):
     return s
 
 
+def first_solution(trace):
+    """(events up to and including it, the board's columns by row or None) of a
+    trace's first solution, as the events say it; None when it has none."""
+    n = trace['start']['n']
+    queens = []
+    for k, e in enumerate(trace['body']):
+        kind = e['event']
+        if kind == 'place':
+            queens.append((e['row'], e['col']))
+        elif kind == 'remove':
+            queens.remove((e['row'], e['col']))
+        elif kind == 'restart':
+            queens = []
+        elif kind == 'solution':
+            return k + 1, tuple(c for _, c in sorted(queens))
+        elif kind == 'candidate' and e['ok']:
+            return k + 1, tuple(e['cols'])
+        elif kind == 'partial' and len(e['list']) == n:
+            return k + 1, tuple(reversed(e['list']))
+        elif kind == 'pair' and e['ok']:
+            return k + 1, None
+    return None
+
+
+def tuple_text(cols):
+    return '(' + ', '.join(map(str, cols)) + ')'
+
+
 def free_squares(n, queens):
     """Safe squares of the next row of a row-by-row board."""
     row = len(queens) + 1
@@ -294,8 +322,9 @@ class Checker:
         return self.traces.get((st['algo'], st['n'], st['mode'], st['seed'], st['knobs']))
 
     def layout(self, where, st, width):
-        if st['scrollWidth'] > st['width']:
-            self.fail(where, 'the page is %d px wide in a %d px window' % (st['scrollWidth'], st['width']))
+        # Against the width asked for: a phone's viewport widens to fit a page too wide for it.
+        if st['scrollWidth'] > width or st['width'] > width:
+            self.fail(where, 'the page is %d px wide in a %d px window' % (max(st['scrollWidth'], st['width']), width))
         if st['boardHidden']:
             return
         left, top, right, bottom = st['board']
@@ -366,6 +395,10 @@ class Checker:
             ok = (str(sols) in text) if sols > 1 else ('one solution' in text if sols == 1 else 'no solution' in text)
         else:
             ok = 'first solution' in text if sols > 0 else 'no solution' in text
+            first = first_solution(trace) if sols > 0 else None
+            if first and first[1] and tuple_text(first[1]) not in text:
+                self.fail(where, 'the end message %r does not name the first solution the trace found, %s (event %d)' % (
+                    text, tuple_text(first[1]), first[0]))
         if not ok:
             self.fail(where, 'the end message %r does not match the end line (%d solutions)' % (text, sols))
 
@@ -463,9 +496,21 @@ class Checker:
             ('#algo=attack-board&n=4&solution=7', 'attack-board', 4, ['solution = 7']),
             ('#algo=attack-board&n=4&colour=red', 'attack-board', 4, ['"colour"']),
         ]
+        self.b.open(url)
+        default = self.b.js("document.querySelector('#algo option').value")
+        cases += [
+            # A malformed % escape: that part named and left out, the rest read (issue 37, bug 2).
+            ('#algo=bitmask&n=6%', 'bitmask', None, ['n=6%', 'malformed']),
+            ('#event=%ZZ', default, None, ['event=%ZZ', 'malformed']),
+            ('#algo=csp&n=8&mode=first&knobs=--order%2', 'csp', 8, ['knobs=--order%2', 'malformed']),
+        ]
         for hash_, algo, n, words in cases:
             self.b.call('Page.navigate', url='about:blank')
-            self.b.open(url + hash_)
+            try:
+                self.b.open(url + hash_)
+            except RuntimeError as e:
+                self.fail(hash_, str(e))
+                continue
             st = self.state()
             if st['jump'] != 'adjusted' or not st['notice']:
                 self.fail(hash_, 'the page does not say what it did not understand (data-jump %r)' % st['jump'])
@@ -479,8 +524,151 @@ class Checker:
         st = self.state()
         if st['jump'] != 'ok' or st['notice']:
             self.fail('#algo=attack-board&n=4&solution=2', 'a good address shows a notice: %r' % st['notice'])
+        # An empty approach is the default one; + in the knobs is a space.
+        for hash_, algo, knobs in (('#algo=&n=4', default, None),
+                                   ('#algo=csp&n=8&mode=first&knobs=--order+mrv+--propagate+forward', 'csp',
+                                    '--order mrv --propagate forward')):
+            self.b.call('Page.navigate', url='about:blank')
+            self.b.open(url + hash_)
+            st = self.state()
+            if st['algo'] != algo or (knobs is not None and st['knobs'] != knobs) or st['notice']:
+                self.fail(hash_, 'shows %s %r (notice %r), not %s %r' % (st['algo'], st['knobs'], st['notice'], algo, knobs))
         for p in self.b.problems():
             self.fail('addresses', p)
+
+
+    def wait_for(self, expression, seconds=3.0):
+        """Polls a JavaScript condition (the page's debounced address, a resize)."""
+        for _ in range(int(seconds / 0.05)):
+            if self.b.js(expression):
+                return True
+            time.sleep(0.05)
+        return False
+
+    def reload(self):
+        self.b.js('window.__beforeReload = 1')
+        self.b.call('Page.reload')
+        for _ in range(400):
+            if self.b.js("window.__beforeReload === undefined && document.readyState === 'complete' && "
+                         "!!document.getElementById('explorer') && document.getElementById('explorer').dataset.ready === '1'"):
+                return True
+            time.sleep(0.025)
+        return False
+
+    def regressions(self, url):
+        """Issue 37's bugs and rough edges, each as the reader met it."""
+        self.b.size(1920, 1080)
+        # 1. A first-solution run that tests every board names its first kept board, not its last.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#algo=permutations&n=7&mode=first&event=end')
+        st = self.state()
+        trace = self.trace_of(st)
+        if trace:
+            self.finish('permutations n=7 first', st, trace)
+            if st['finish'] and '(1, 2, 3, 4, 5, 6, 7)' in st['finish']:
+                self.fail('permutations n=7 first', 'the end message names the last board tested: %r' % st['finish'])
+        # 3. Side by side, the Solutions counter counts as the sentence does (weights).
+        for hash_ in ('#compare=bitmask-symmetric,bitmask&n=6&by=event', '#compare=half-join,bitmask&n=8'):
+            self.b.call('Page.navigate', url='about:blank')
+            self.b.open(url + hash_)
+            self.b.key('End')
+            for side in 'ab':
+                got = self.b.js("(function () { var c = document.getElementById('compare'); return [c.getAttribute('data-%s-algo'), "
+                                "c.getAttribute('data-%s-solutions'), document.querySelector('[data-side=\"%s\"] .compare-said').textContent, "
+                                "document.querySelector('[data-side=\"%s\"] .compare-counters').textContent]; })()" % (side, side, side, side))
+                n = int(hash_.split('n=')[1].split('&')[0])
+                pool = [t for k, t in self.traces.items() if k[0] == got[0] and k[1] == n]
+                if not pool:
+                    self.fail(hash_, 'side %s shows %s, which has no trace at n = %d' % (side, got[0], n))
+                    continue
+                end = pool[0]['end']['solutions']
+                if pool[0]['start']['mode'] == 'count':
+                    said = '%d solution' % end
+                    if got[1] != str(end) or said not in got[2] or ('Solutions' + str(end)) not in got[3]:
+                        self.fail(hash_, 'at the end side %s (%s) counts %s solutions and says %r; its end line %d' % (
+                            side, got[0], got[1], got[2], end))
+        # 4. An approach beside itself: both lists show it, and the page says so.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#compare=bitmask,bitmask&n=6')
+        got = self.b.js("(function () { var c = document.getElementById('compare'), same = document.getElementById('compare-same'); "
+                        "return [c.querySelectorAll('select')[0].value, c.querySelectorAll('select')[1].value, "
+                        "same && !same.hidden ? same.textContent : '']; })()")
+        if got[:2] != ['bitmask', 'bitmask'] or 'itself' not in got[2]:
+            self.fail('#compare=bitmask,bitmask&n=6', 'the lists show %r and %r, the note %r' % tuple(got))
+        # 5. Side by side, the boards re-fit when the window changes size, before any step.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#compare=bitmask,mrv&n=8&by=node&at=20')
+        # Each board: its right edge, and its first square's width and height (a squeezed table keeps
+        # its rows' height but narrows its columns: oblong squares).
+        edges = ("Array.prototype.map.call(document.querySelectorAll('.compare-board'), function (t) { "
+                 "var c = t.querySelector('td').getBoundingClientRect(); "
+                 "return [Math.round(t.getBoundingClientRect().right), Math.round(c.width), Math.round(c.height)]; })")
+        fit = "%s.every(function (b) { return b[0] <= %d && Math.abs(b[1] - b[2]) <= 2 && b[1] %s; })"
+        for width, bigger in ((400, '> 0'), (1920, '> 30'), (700, '> 0')):
+            self.b.size(width, 1000)
+            if not self.wait_for(fit % (edges, width, bigger), 2.0):
+                self.fail('#compare=bitmask,mrv&n=8&at=20', 'at %d px the boards do not re-fit (right edge, square width and '
+                          'height of each: %s)' % (width, self.b.js(edges)))
+        self.b.size(400, 850)
+        # 7. The csp boards' list on a phone stays inside the screen.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#algo=csp&n=8&mode=first&knobs=--propagate%20arc')
+        st = self.state()
+        right = self.b.js("document.getElementById('size').getBoundingClientRect().right")
+        if st['scrollWidth'] > 400 or st['width'] > 400 or right > 400.5:
+            self.fail('csp at 400 px', 'the page is %d px wide, the board list ends at %d px' % (
+                max(st['scrollWidth'], st['width']), right))
+        # 6. The address follows the page: a new approach is a new entry, a step replaces it; a reload restores both.
+        self.b.size(1920, 1080)
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#algo=attack-board&n=6&mode=count')
+        self.tab_to('algo')
+        self.b.key('ArrowDown')
+        for _ in range(3):
+            self.b.key('ArrowRight')
+        st = self.state()
+        follows = "location.hash.indexOf('algo=%s&') === 1 && /[&]event=%d$/.test(location.hash)"
+        if not self.wait_for(follows % (st['algo'], 3)):
+            self.fail('address', 'after choosing %s and 3 steps the address is %s' % (st['algo'], self.b.js('location.hash')))
+        entries = self.b.js('history.length')
+        self.b.key('ArrowRight')
+        if not self.wait_for(follows % (st['algo'], 4)):
+            self.fail('address', 'after a 4th step the address is %s' % self.b.js('location.hash'))
+        if self.b.js('history.length') != entries:
+            self.fail('address', 'a step added a history entry (%d, then %d)' % (entries, self.b.js('history.length')))
+        if not self.reload():
+            self.fail('address', 'the page did not reload')
+        else:
+            again = self.state()
+            if (again['algo'], again['n'], again['event']) != (st['algo'], st['n'], 4) or again['notice']:
+                self.fail('address', 'a reload shows %s n=%d event %d (notice %r), the screen showed %s n=%d event 4' % (
+                    again['algo'], again['n'], again['event'], again['notice'], st['algo'], st['n']))
+        # Rough edge: next/previous solution and dead end disabled with nothing further that way.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#algo=attack-board&n=4&mode=count&event=end')
+        buttons = ("['next-solution', 'prev-solution', 'next-dead-end', 'prev-dead-end'].map(function (id) { "
+                   "return document.getElementById(id).disabled; })")
+        if self.b.js(buttons) != [True, False, True, False]:
+            self.fail('buttons at the end', 'next/previous solution, next/previous dead end disabled: %s' % self.b.js(buttons))
+        self.b.key('Home')
+        if self.b.js(buttons) != [False, True, False, True]:
+            self.fail('buttons at the start', 'next/previous solution, next/previous dead end disabled: %s' % self.b.js(buttons))
+        # Rough edge: list comprehension's dead ends (the tree marks them) have their button and key.
+        self.b.open(url + '#algo=list-comprehension&n=6&mode=count')
+        dead = "+(document.querySelector('.panel[data-dead-ends]') || {getAttribute: function () { return -1; }}).getAttribute('data-dead-ends')"
+        if self.b.js("document.getElementById('next-dead-end').hidden"):
+            self.fail('list-comprehension n=6', 'no dead-end button')
+        else:
+            self.b.key('d')
+            st = self.state()
+            here, narration = self.b.js(dead), self.b.js("document.getElementById('narration').textContent")
+            self.b.key('ArrowLeft')
+            before = self.b.js(dead)
+            if st['event'] == 0 or not here > before or 'Dead end' not in narration:
+                self.fail('list-comprehension n=6', 'd goes to event %d, where the tree counts %s dead ends (%s before) '
+                          'and the narration says %r' % (st['event'], here, before, narration))
+        for p in self.b.problems():
+            self.fail('regressions', p)
 
 
 SCREENS = [
@@ -550,6 +738,7 @@ def main(argv):
             checker.every_approach(url, width, height, one_size)
         checker.slider_and_space(url)
         checker.bad_addresses(url)
+        checker.regressions(url)
         for f in checker.failures[:40]:
             sys.stderr.write('explore-drive: FAIL: %s\n' % f)
         if len(checker.failures) > 40:

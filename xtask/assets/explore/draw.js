@@ -18,6 +18,12 @@ var QueensDraw = (function () {
     partial: ['list kept', 'lists kept'], move: ['move', 'moves'], swap: ['swap', 'swaps'],
     pair: ['pair compared', 'pairs compared'], board: ['generation', 'generations']
   };
+  /* Why a first-solution run goes on past its first solution. */
+  var WHY_ON = {
+    permutations: 'as in the seed, every board is tested before any is kept (a first-solution run tests all n! ' +
+      'boards, then takes the first one kept)',
+    'half-join': 'it compares every pair of an orbit before it lists that orbit\'s boards'
+  };
   var COUNTERS = {
     tree: [['event', 'Event'], ['steps', ''], ['deadEnds', 'Dead ends'], ['solutions', 'Solutions']],
     candidates: [['event', 'Event'], ['steps', ''], ['solutions', 'Kept: no clash (solutions)']],
@@ -189,10 +195,18 @@ var QueensDraw = (function () {
           count(M.conflicts(M.queensOf(t, s)).pairs, 'attacking pair', 'attacking pairs') + '.';
     }
     if (p.mode === 'first') {
-      return sols > 0
-        ? 'The search has finished: it stopped at its first solution' +
-          (board.length === t.n ? ', ' + tuple(board) : '') + ', after ' + steps + '.'
-        : 'The search has finished: there is no solution for n = ' + t.n + ' (' + steps + ').';
+      var first = sols > 0 ? M.firstSolution(t) : null;
+      if (!first) return 'The search has finished: there is no solution for n = ' + t.n + ' (' + steps + ').';
+      if (!first.wentOn) {
+        return 'The search has finished: it stopped at its first solution' +
+          (first.cols ? ', ' + tuple(first.cols) : '') + ', after ' + steps + '.';
+      }
+      // The run went past its first solution: name that one, not the last board.
+      var kept = M.solutionsOf(t, s);
+      return 'The search has finished: its first solution' + (first.cols ? ' is ' + tuple(first.cols) + ',' : ' came') +
+        ' at event ' + first.pos + ', after ' + count(first.state.steps, word[0], word[1]) + '. It did not stop there: ' +
+        (WHY_ON[p.algo] || 'its run goes on past the first solution') + '; it ended after ' + steps +
+        (kept > 1 ? ' (' + kept + ' solutions among them)' : '') + ' and answers with that first one.';
     }
     return 'The search has finished: it went through every possibility and found ' +
       (sols === 0 ? 'no solution' : sols === 1 ? 'the one solution' : 'all ' + sols + ' solutions') +
@@ -325,8 +339,7 @@ var QueensDraw = (function () {
     var colsOf = [], rowsOf = [];
     for (i = 0; i <= n; i++) { colsOf.push(0); rowsOf.push(0); }
     qs.forEach(function (q) { if (!colsOf[q[0]]) colsOf[q[0]] = q[1]; if (!rowsOf[q[1]]) rowsOf[q[1]] = q[0]; });
-    var solutions = fam === 'tree' ? s.solutions : fam === 'pairs' ? s.joined
-      : fam === 'local' ? (s.pos === t.events ? t.info.solutions : 0) : s.kept;
+    var solutions = M.solutionsOf(t, s);
     var attacked = conf.each.filter(function (x) { return x > 0; }).length;
     var values = {
       event: s.pos + ' of ' + t.events, steps: String(s.steps), deadEnds: String(s.deadEnds),

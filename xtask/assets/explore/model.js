@@ -376,6 +376,29 @@ var QueensModel = (function () {
   /* Whether the queens attack no one: a valid (partial) board. */
   function safe(queens) { return conflicts(queens).pairs === 0; }
 
+  /* The solutions state s has found so far, as the end line counts them: a
+   * board standing for w solutions (a weighted solution, a joined pair)
+   * counts w; a local search has its one solution only at its end. */
+  function solutionsOf(t, s) {
+    var fam = t.family;
+    return fam === 'tree' ? s.solutions : fam === 'pairs' ? s.joined
+      : fam === 'local' ? (s.pos === t.events ? t.info.solutions : 0) : s.kept;
+  }
+
+  /* A first-solution run's first solution: its position (events applied
+   * right after it), the state there and its board's columns by row (null
+   * when the family has no single board), and whether the run went on past
+   * it (permutations tests every board before it keeps one; half-join
+   * scans a block of pairs). Null when the run found none. */
+  function firstSolution(t) {
+    var marks = solutionMarks(t);
+    if (!marks.length) return null;
+    var s = seek(t, marks[0]), qs = queensOf(t, s);
+    var cols = qs.length === t.n ? qs.slice().sort(function (a, b) { return a[0] - b[0]; })
+      .map(function (q) { return q[1]; }) : null;
+    return { pos: marks[0], state: s, cols: cols, wentOn: s.steps < t.info.steps && t.family !== 'local' };
+  }
+
   /* Replays trace t from its start and returns what contradicts its end
    * line or the rules of a board (at most three problems): the page's
    * selftest and the model's tests run it on every trace. */
@@ -408,7 +431,7 @@ var QueensModel = (function () {
   return {
     OP: OP, REASON: REASON, verify: verify, isMove: isMove, isSwap: isSwap, attackersAt: attackersAt,
     argCount: argCount, decode: decode, label: label, seek: seek, apply: apply, initial: initial,
-    solutionMarks: solutionMarks, deadEndMarks: deadEndMarks, stepMarks: stepMarks,
+    solutionMarks: solutionMarks, solutionsOf: solutionsOf, firstSolution: firstSolution, deadEndMarks: deadEndMarks, stepMarks: stepMarks,
     queensOf: queensOf, attacks: attacks, conflicts: conflicts, safe: safe
   };
 })();
