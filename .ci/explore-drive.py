@@ -653,6 +653,46 @@ class Checker:
         self.b.key('Home')
         if self.b.js(buttons) != [False, True, False, True]:
             self.fail('buttons at the start', 'next/previous solution, next/previous dead end disabled: %s' % self.b.js(buttons))
+        # Rough edge: with --propagate arc the board's free squares are the Domains panel's.
+        self.b.open(url + '#algo=csp&n=8&mode=first&knobs=--propagate%20arc')
+        compare_rows = ("(function () { var board = Array.prototype.map.call(document.querySelectorAll('#board td.free'), "
+                        "function (e) { return e.textContent; }); var lab = document.querySelector('[data-panel=lab][data-domains], [data-panel=lab] [data-domains]'); "
+                        "var dom = lab ? lab.getAttribute('data-domains').split(',') : []; "
+                        "for (var r = 0; r < board.length; r++) if (board[r] !== '' && dom[r] !== '-' && board[r] !== dom[r]) "
+                        "return [r + 1, board[r], dom[r]]; return null; })()")
+        events = self.state()['events']
+        for k in range(min(events, 60) + 1):
+            if k:
+                self.b.key('ArrowRight')
+            bad = self.b.js(compare_rows)
+            if bad:
+                self.fail('csp --propagate arc n=8', 'at event %d row %d has %s free squares on the board, %s in the Domains panel' % (
+                    k, bad[0], bad[1], bad[2]))
+                break
+        # Rough edge: mrv says when rows tie and how O'Keefe's table breaks the tie (the bottom row first).
+        self.b.open(url + '#algo=mrv&n=6&mode=count')
+        trace = self.trace_of(self.state())
+        queens = []
+        for k, e in enumerate(trace['body'][:80] if trace else []):
+            self.b.key('ArrowRight')
+            if e['event'] == 'remove':
+                queens.remove((e['row'], e['col']))
+            if e['event'] != 'place':
+                continue
+            room = {r: sum(1 for c in range(1, 7) if all(c != qc and abs(c - qc) != abs(r - qr) for qr, qc in queens))
+                    for r in range(1, 7) if r not in dict(queens)}
+            least = min(room.values())
+            tied = sorted(r for r, v in room.items() if v == least)
+            queens.append((e['row'], e['col']))
+            text = self.b.js("document.getElementById('narration').textContent")
+            if len(tied) > 1 and ('tie' not in text or not all(str(r) in text for r in tied)):
+                self.fail('mrv n=6 event %d' % (k + 1), 'rows %s tie with %d free squares, the narration says %r' % (tied, least, text))
+                break
+            if len(tied) == 1 and 'tie' in text:
+                self.fail('mrv n=6 event %d' % (k + 1), 'row %d alone has the fewest free squares, the narration says %r' % (tied[0], text))
+                break
+            if k == 0 and 'bottom row' not in text:
+                self.fail('mrv n=6 event 1', 'the first tie does not say it goes to the bottom row: %r' % text)
         # Rough edge: list comprehension's dead ends (the tree marks them) have their button and key.
         self.b.open(url + '#algo=list-comprehension&n=6&mode=count')
         dead = "+(document.querySelector('.panel[data-dead-ends]') || {getAttribute: function () { return -1; }}).getAttribute('data-dead-ends')"

@@ -4,7 +4,7 @@
 var QueensDraw = (function () {
   'use strict';
   var M = QueensModel, OP = M.OP;
-  var MINUS = '\u2212', QUEEN = '\u265B';
+  var MINUS = '\u2212', QUEEN = '\u265B', EMPTY = '\u2205';
   var $ = function (id) { return document.getElementById(id); };
   var built = '', cells = [], rows = [], free = [];
 
@@ -40,7 +40,8 @@ var QueensDraw = (function () {
       '3</span> attacked by that many queens in the rows above, as the seed\'s box trace writes it &nbsp; ' +
       '<span class="sw safe"></span> a safe square of the next row &nbsp; <b>free</b>: safe squares left in each empty row',
     mrv: '<span class="sw q">' + QUEEN + '</span> queen &nbsp; <span class="sw a1">' + MINUS +
-      '1</span><span class="sw a2">' + MINUS + '2</span> attacked by that many placed queens ' +
+      '1</span><span class="sw a2">' + MINUS + '2</span><span class="sw a3">' + MINUS +
+      '3</span>\u2026 attacked by that many placed queens ' +
       '(this search fills rows out of order) &nbsp; <span class="sw safe"></span> a safe square &nbsp; ' +
       '<span class="sw chosen">r</span> the row it just chose: the one with the fewest <b>free</b> squares',
     candidates: '<span class="sw q">' + QUEEN + '</span> a queen attacked by no other &nbsp; ' +
@@ -61,6 +62,13 @@ var QueensDraw = (function () {
     return e;
   }
 
+  /* The csp lab's domains with arc consistency (lab.js) when the trace
+   * maintains it, else null. */
+  function arcDomains(t, qs) {
+    if (t.info.algo !== 'csp' || !window.QueensLab || QueensLab.settings(t.info).propagate !== 'arc') return null;
+    return QueensLab.domains(t.n, qs, true);
+  }
+
   function tuple(list) { return '(' + list.join(', ') + ')'; }
 
   /* Sizes the board for the window and builds its table when n or the family changed. */
@@ -77,7 +85,9 @@ var QueensDraw = (function () {
     table.classList.toggle('tiny', cell < 24);
     var withFree = t.family === 'tree' || t.family === 'levels';
     var key = n + '/' + t.family + '/' + t.inOrder;
-    $('legend').innerHTML = LEGENDS[t.family === 'tree' && !t.inOrder ? 'mrv' : t.family];
+    $('legend').innerHTML = LEGENDS[t.family === 'tree' && !t.inOrder ? 'mrv' : t.family] +
+      (arcDomains(t, []) ? ' &nbsp; <span class="sw pruned">' + EMPTY + '</span> removed by arc consistency: ' +
+        'no queen attacks it, but some other row would have no column left beside it' : '');
     $('about').textContent = t.info.node ? 'A node: ' + t.info.node + '.' : '';
     counters(t);
     if (built === key) return;
@@ -134,7 +144,7 @@ var QueensDraw = (function () {
       case OP.PLACE:
         return 'Queen placed on row ' + ops[at + 1] + ', column ' + ops[at + 2] + ' (' + d +
           (d === 1 ? ' queen' : ' queens') + ' on the board).' +
-          (t.inOrder ? '' : ' The search chose row ' + ops[at + 1] + ': it had the fewest free squares.');
+          (t.inOrder ? '' : ' ' + whyRow(t, s, ops[at + 1]));
       case OP.REMOVE:
         return 'Queen removed from row ' + ops[at + 1] + ', column ' + ops[at + 2] +
           ': back up to ' + d + (d === 1 ? ' queen.' : ' queens.');
@@ -172,6 +182,69 @@ var QueensDraw = (function () {
       default:
         return '';
     }
+  }
+
+  /* Free squares of each row not in `placed` (row → count): squares no
+   * placed queen attacks, less those arc consistency removed (csp, arc). */
+  function roomOf(t, placed) {
+    var n = t.n, hit = M.attacks(n, placed, false), arc = arcDomains(t, placed), used = {}, room = {};
+    placed.forEach(function (q) { used[q[0]] = true; });
+    for (var r = 1; r <= n; r++) {
+      if (used[r]) continue;
+      room[r] = 0;
+      for (var c = 1; c <= n; c++) if (hit[r][c] === 0 && !(arc && arc[r] && arc[r][c] !== 'ok')) room[r]++;
+    }
+    return room;
+  }
+
+  /* O'Keefe's table of rows before the choice of the queen after `path`
+   * (placements in order): it starts as rows n..1; at each level the scan
+   * keeps the first strictly shortest row and puts the old best where the
+   * new one was (lr2m, crates/mrv), the rest is the next level's table.
+   * Null when the path does not follow that rule. */
+  function okeefeTable(t, path) {
+    var table = [], r, d;
+    for (r = t.n; r >= 1; r--) table.push(r);
+    for (d = 0; d <= path.length; d++) {
+      var room = roomOf(t, path.slice(0, d)), list = table.slice(), best = list[0];
+      if (d === path.length) return table;
+      for (var i = 1; i < list.length; i++) {
+        if (room[list[i]] < room[best]) { var x = list[i]; list[i] = best; best = x; }
+      }
+      if (best !== path[d][0]) return null;
+      table = list.slice(1);
+    }
+    return table;
+  }
+
+  /* Why a search that fills rows out of order chose `row` for the queen
+   * just placed: the fewest free squares, and on a tie the rule that broke it. */
+  function whyRow(t, s, row) {
+    var before = s.queens.slice(0, -1), room = roomOf(t, before), least = Infinity, tied = [];
+    Object.keys(room).forEach(function (r) { least = Math.min(least, room[r]); });
+    Object.keys(room).forEach(function (r) { if (room[r] === least) tied.push(+r); });
+    tied.sort(function (a, b) { return a - b; });
+    var k = count(least, 'free square', 'free squares');
+    if (room[row] !== least) return 'The search chose row ' + row + ' (' + count(room[row], 'free square', 'free squares') + ').';
+    if (tied.length === 1) return 'The search chose row ' + row + ': it alone had the fewest free squares (' + least + ').';
+    var head = 'The search chose row ' + row + ': ' + (tied.length === t.n - before.length ? 'all ' + tied.length + ' empty rows'
+      : 'rows ' + series(tied)) + ' tie with ' + k + ' each, ';
+    var algo = t.info.algo;
+    if (algo === 'mrv') {
+      var table = okeefeTable(t, before);
+      if (table) {
+        return head + 'and O\'Keefe\'s program takes the first of them in its table of rows. The table starts as rows ' +
+          t.n + ', ' + (t.n - 1) + ', \u2026, 1, so the first tie goes to the bottom row; each choice reshuffles it ' +
+          '(the old best takes the new best\'s place), and it now reads ' + table.join(', ') + '.';
+      }
+    }
+    if (algo === 'mrv-tuned') return head + 'and this tuned search breaks ties at random (from its seed).';
+    if (algo === 'csp') {
+      var order = QueensLab.settings(t.info).order;
+      if (order === 'mrv') return head + 'and the lab breaks ties by the lowest row number.';
+      if (order === 'mrv-random') return head + 'and --order mrv-random breaks ties at random (from its seed).';
+    }
+    return head + 'and its tie-break took row ' + row + '.';
   }
 
   function count(k, one, many) { return k + ' ' + (k === 1 ? one : many); }
@@ -300,10 +373,12 @@ var QueensDraw = (function () {
     qs.forEach(function (q, k) { queenAt[q[0] + ',' + q[1]] = k; rowHasQueen[q[0]] = true; });
     var newest = s.code === OP.PLACE ? qs[qs.length - 1] : null;
     var nextRow = t.inOrder ? qs.length + 1 : 0;
+    // The csp lab maintaining arc consistency: a square it removed is not free (the Domains panel's rows).
+    var arc = arcDomains(t, qs);
     var text = [], noSafe = [];
     for (r = 1; r <= n; r++) {
       var freeCount = 0, line = [];
-      for (c = 1; c <= n; c++) if (!rowHasQueen[r] && any[r][c] === 0) freeCount++;
+      for (c = 1; c <= n; c++) if (!rowHasQueen[r] && any[r][c] === 0 && !(arc && arc[r] && arc[r][c] === 'ac')) freeCount++;
       if (!rowHasQueen[r] && freeCount === 0 && numbers) noSafe.push(r);
       var tr = rows[r];
       tr.className = (newest && !t.inOrder && newest[0] === r ? 'chosen ' : '') +
@@ -319,6 +394,8 @@ var QueensDraw = (function () {
           if (newest && newest[0] === r && newest[1] === c) cls += ' new';
         } else if (numbers && grid[r][c] > 0) {
           cls += ' a' + Math.min(3, grid[r][c]); label = MINUS + grid[r][c]; line.push('-' + grid[r][c]);
+        } else if (arc && arc[r] && arc[r][c] === 'ac') {
+          cls += ' pruned'; label = EMPTY; line.push('x');
         } else {
           if (numbers && !rowHasQueen[r] && (t.inOrder ? r === nextRow : true)) cls += ' safe';
           line.push('.');
