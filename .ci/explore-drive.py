@@ -184,7 +184,7 @@ def replay(trace, k):
     step = trace['start'].get('step')
     n = trace['start']['n']
     s = {'steps': 0, 'dead_ends': 0, 'solutions': 0, 'queens': [], 'cand': None, 'kept': 0,
-         'partial': None, 'per_len': {}, 'restarts': 0}
+         'partial': None, 'per_len': {}, 'restarts': 0, 'moved': 0, 'stays': 0}
     for e in trace['body'][:k]:
         kind = e['event']
         if kind == step:
@@ -206,6 +206,8 @@ def replay(trace, k):
             s['kept'] += 1 if len(e['list']) == n else 0
         elif kind == 'pair':
             s['kept'] += (e.get('weight') or 1) if e['ok'] else 0
+        elif kind == 'move':
+            s['moved' if e['from'] != e['to'] else 'stays'] += 1
         elif kind == 'restart':
             s['restarts'] += 1
             s['queens'] = []  # a placement search abandons its board (mrv-tuned)
@@ -275,8 +277,11 @@ STATE_JS = """(function () {
     focus: document.activeElement ? document.activeElement.id : '',
     count: {
       event: text('#count-event'), steps: text('#count-steps'), deadEnds: text('#count-deadEnds'),
-      solutions: text('#count-solutions'), level: text('#count-level'), atLevel: text('#count-atLevel')
+      solutions: text('#count-solutions'), level: text('#count-level'), atLevel: text('#count-atLevel'),
+      moved: text('#count-moved'), h: text('#count-pairs')
     },
+    stepsLabel: (function () { var e = document.getElementById('count-steps'); return e ? e.previousSibling.textContent : null; })(),
+    hLabel: (function () { var e = document.getElementById('count-pairs'); return e ? e.previousSibling.textContent : null; })(),
     finish: document.getElementById('finish').hidden ? null : text('#finish'),
     notice: document.getElementById('notice').hidden ? null : text('#notice'),
     errors: +document.getElementById('page-errors').getAttribute('data-count'),
@@ -300,8 +305,9 @@ STATE_JS = """(function () {
 
 
 class Checker:
-    def __init__(self, browser, traces, titles, seeds):
+    def __init__(self, browser, traces, titles, seeds, units=None):
         self.b, self.traces, self.titles, self.seeds = browser, traces, titles, seeds
+        self.units = units or {}
         self.failures = []
         self.checked = 0
 
@@ -346,6 +352,18 @@ class Checker:
             self.fail(where, 'the event counter says %r' % st['count']['event'])
         if st['count']['steps'] is not None and st['count']['steps'] != str(want['steps']):
             self.fail(where, 'the step counter says %s after %d events, the trace has %d' % (st['count']['steps'], k, want['steps']))
+        # The step counter is labelled with the approach's unit (queens' own), and counts what queens counts.
+        unit = self.units.get(trace['start']['algo'])
+        if st['count']['steps'] is not None and unit and unit not in (st['stepsLabel'] or ''):
+            self.fail(where, 'the step counter is labelled %r, not with queens\' unit %r' % (st['stepsLabel'], unit))
+        # A local search: the queens that really moved beside the steps, and h.
+        local = trace['body'] and trace['body'][0]['event'] in ('init', 'board')
+        if local and any(e['event'] == 'move' and e['from'] == e['to'] for e in trace['body']):
+            if st['count']['moved'] != str(want['moved']):
+                self.fail(where, 'the queens-moved counter says %s, the trace moved %d queens (and %d stayed)' % (
+                    st['count']['moved'], want['moved'], want['stays']))
+        if local and st['count']['h'] is not None and not (st['hLabel'] or '').startswith('h'):
+            self.fail(where, 'no h counter: the attacking pairs are labelled %r' % st['hLabel'])
         if st['count']['deadEnds'] is not None and st['count']['deadEnds'] != str(want['dead_ends']):
             self.fail(where, 'the dead-end counter says %s, the trace has %d' % (st['count']['deadEnds'], want['dead_ends']))
         family_solutions = want['solutions'] if trace['body'] and trace['body'][0]['event'] in ('place', 'dead-end') else want['kept']
@@ -771,14 +789,18 @@ def main(argv):
             return 1 if problems else 0
         traces = load_traces(reports)
         with open(os.path.join(reports, 'data', 'approaches.json')) as f:
-            titles = {a['id']: a['title'] for a in json.load(f)}
-        checker = Checker(browser, traces, titles, about_seeds())
+            registry = json.load(f)
+        titles = {a['id']: a['title'] for a in registry}
+        units = {a['id']: a['step_unit'] for a in registry}
+        checker = Checker(browser, traces, titles, about_seeds(), units)
         started = time.time()
         for width, height in ((400, 850), (1920, 1080)):
             checker.every_approach(url, width, height, one_size)
-        checker.slider_and_space(url)
-        checker.bad_addresses(url)
-        checker.regressions(url)
+        for phase in (checker.slider_and_space, checker.bad_addresses, checker.regressions):
+            try:
+                phase(url)
+            except RuntimeError as e:   # a page that never gets ready: named, and the other phases run
+                checker.fail(phase.__name__, str(e))
         for f in checker.failures[:40]:
             sys.stderr.write('explore-drive: FAIL: %s\n' % f)
         if len(checker.failures) > 40:

@@ -30,7 +30,7 @@ var QueensDraw = (function () {
     levels: [['event', 'Event'], ['level', 'Level (list length)'], ['atLevel', 'Lists of this length so far'],
       ['steps', ''], ['solutions', 'Solutions']],
     local: [['event', 'Event'], ['steps', ''], ['restarts', 'Restarts'],
-      ['attacked', 'Queens attacked'], ['pairs', 'Attacking pairs']],
+      ['attacked', 'Queens attacked'], ['pairs', 'h: attacking pairs']],
     pairs: [['event', 'Event'], ['steps', ''], ['solutions', 'Joined (solutions)']],
     board: [['event', 'Event'], ['solutions', 'Boards']]
   };
@@ -117,14 +117,29 @@ var QueensDraw = (function () {
     table.appendChild(body);
   }
 
+  /* Whether a local trace has a move event that leaves its queen in place. */
+  function stays(t) {
+    if (t.hasStays !== undefined) return t.hasStays;
+    t.hasStays = false;
+    for (var k = 0; k < t.events && !t.hasStays; k++) {
+      var at = t.offs[k];
+      if (M.isMove(t.kinds[k]) && t.ops[at + 2] === t.ops[at + 3]) t.hasStays = true;
+    }
+    return t.hasStays;
+  }
+
   function counters(t) {
     var dl = $('counters');
     dl.textContent = '';
     var list = (COUNTERS[t.family] || COUNTERS.tree).slice();
     if (t.family === 'tree' && t.weighted) list.push(['found', 'Boards found']);
     if (t.family === 'tree' && t.restarts) list.push(['restarts', 'Restarts']);
+    // A local search whose steps include iterations that leave the queen where it was.
+    if (t.family === 'local' && stays(t)) list.splice(2, 0, ['moved', 'Queens that moved (stays left out)']);
+    var about = window.QueensPanels && QueensPanels.about(t.info.algo);
     list.forEach(function (pair) {
-      var label = pair[1] || STEP_NAMES[t.info.step] || 'Steps';
+      // The step counter counts what `queens` counts, in its own unit.
+      var label = pair[1] || (about && about.unit ? 'Steps: ' + about.unit : STEP_NAMES[t.info.step] || 'Steps');
       var box = el('div', 'counter');
       box.appendChild(el('dt', '', label));
       var dd = el('dd', '', '0');
@@ -139,7 +154,10 @@ var QueensDraw = (function () {
     if (s.pos === 0) return 'Start: nothing has happened yet. Press \u2192 (or Next) for the first event.';
     var k = s.pos - 1, at = t.offs[k], ops = t.ops, code = t.kinds[k], d = s.queens.length;
     // Moves, swaps and restarts say why (local.js).
-    if (window.QueensLocal && QueensLocal.narrates(code)) return QueensLocal.narrate(t, s);
+    if (window.QueensLocal && QueensLocal.narrates(code)) {
+      return QueensLocal.narrate(t, s) + (s.moved && s.moved.line !== undefined && s.moved.from === s.moved.to
+        ? ' This iteration is a step, as queens counts them, though no queen moved.' : '');
+    }
     switch (code) {
       case OP.PLACE:
         return 'Queen placed on row ' + ops[at + 1] + ', column ' + ops[at + 2] + ' (' + d +
@@ -421,7 +439,7 @@ var QueensDraw = (function () {
     var values = {
       event: s.pos + ' of ' + t.events, steps: String(s.steps), deadEnds: String(s.deadEnds),
       solutions: String(solutions), found: String(s.found),
-      level: String(s.level), atLevel: String(s.atLevel), restarts: String(s.restarts),
+      level: String(s.level), atLevel: String(s.atLevel), restarts: String(s.restarts), moved: String(s.moves - s.stays),
       attacked: String(attacked), pairs: String(conf.pairs)
     };
     Object.keys(values).forEach(function (key) {

@@ -112,7 +112,7 @@ var QueensModel = (function () {
       queens: [], tree: [[]], removed: null,
       cand: null, ok: false, kept: 0,
       level: 0, partial: null, atLevel: 0, perLevel: [],
-      board: null, moves: 0, restarts: 0, recent: [], moved: null, sideways: 0, restart: null,
+      board: null, moves: 0, stays: 0, restarts: 0, recent: [], moved: null, sideways: 0, restart: null,
       pairs: 0, joins: 0, joined: 0, task: 0, reported: null
     };
   }
@@ -228,6 +228,7 @@ var QueensModel = (function () {
         d = attackersAt(s.board, c, ops[at + 3]) - attackersAt(s.board, c, ops[at + 2]);
         s.board[c - 1] = ops[at + 3];
         s.moves++;
+        if (ops[at + 2] === ops[at + 3]) s.stays++;   // a step by the CLI's count, but no queen moved
         s.reported = ops[at + 4];
         s.moved = { line: c, from: ops[at + 2], to: ops[at + 3], k: ops[at + 4], dh: d };
         if (code === OP.MOVE_PICKED) s.moved.most = ops[at + 5] === 1;
