@@ -661,6 +661,25 @@ class Checker:
             if (again['algo'], again['n'], again['event']) != (st['algo'], st['n'], 4) or again['notice']:
                 self.fail('address', 'a reload shows %s n=%d event %d (notice %r), the screen showed %s n=%d event 4' % (
                     again['algo'], again['n'], again['event'], again['notice'], st['algo'], st['n']))
+        # Rough edge: side by side, the footer lists the keys that work there and links to this moment.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#compare=bitmask,mrv&n=8&by=node&at=5')
+        foot = self.b.js("(function () { var f = document.querySelector('footer'), out = []; "
+                         "Array.prototype.forEach.call(f.querySelectorAll('p'), function (p) { if (!p.hidden) out.push(p.textContent); }); "
+                         "var links = Array.prototype.filter.call(f.querySelectorAll('a'), function (a) { return a.offsetParent !== null; }) "
+                         ".map(function (a) { return a.getAttribute('href'); }); return [out.join(' '), links]; })()")
+        if 'next solution' in foot[0] or not foot[1] or any(h in ('#', '') or not h.endswith('at=5') for h in foot[1]):
+            self.fail('side-by-side footer', 'the footer says %r and links to %s' % (foot[0], foot[1]))
+        # Rough edge: on a phone the narration and counters are on the first screen, with the board and its buttons.
+        self.b.size(400, 850)
+        for hash_ in ('#algo=attack-board&n=8&event=12', '#algo=min-conflicts-random&n=8&event=3'):
+            self.b.call('Page.navigate', url='about:blank')
+            self.b.open(url + hash_)
+            bottoms = self.b.js("['narration', 'counters'].map(function (id) { return Math.round(document.getElementById(id).getBoundingClientRect().bottom); })")
+            if max(bottoms) > 850:
+                self.fail(hash_ + ' at 400 px', 'the narration and counters end at %s px, below the 850 px screen' % bottoms)
+            self.layout(hash_ + ' at 400 px', self.state(), 400)
+        self.b.size(1920, 1080)
         # Rough edge: next/previous solution and dead end disabled with nothing further that way.
         self.b.call('Page.navigate', url='about:blank')
         self.b.open(url + '#algo=attack-board&n=4&mode=count&event=end')

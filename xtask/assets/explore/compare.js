@@ -138,6 +138,8 @@ var QueensCompare = (function () {
       '&by=' + cmp.by + '&at=' + cmp.k;
     // The address follows the steps, unless the view was opened by the selftest.
     if (cmp.fromHash && location.hash !== h) history.replaceState(null, '', h);
+    var link = document.getElementById('compare-permalink');
+    if (link) link.setAttribute('href', h);
   }
 
   function play() {
@@ -403,6 +405,7 @@ var QueensCompare = (function () {
     }
     ui.section.hidden = false;
     if (main) main.hidden = true;
+    footer(true);
     if (r.error) {
       ui.notes.textContent = 'Nothing to compare: ' + r.error + '.';
       ui.notes.hidden = false;
@@ -439,12 +442,21 @@ var QueensCompare = (function () {
     ui.section.setAttribute('data-ready', '1');
   }
 
+  /* The footer's keys: the side-by-side ones (no solution or dead-end
+   * keys here) with a link to this moment, or the single view's. */
+  function footer(side) {
+    var mine = document.getElementById('compare-keys'), single = document.getElementById('keys');
+    if (mine) mine.hidden = !side;
+    if (single) single.hidden = side;
+  }
+
   function close() {
     if (!ui || ui.section.hidden) return;
     pause();
     ui.section.hidden = true;
     var main = document.getElementById('explorer');
     if (main) main.hidden = false;
+    footer(false);
     cmp = null;
   }
 
