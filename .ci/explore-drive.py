@@ -27,6 +27,7 @@ import base64
 import fcntl
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -680,6 +681,20 @@ class Checker:
                 self.fail(hash_ + ' at 400 px', 'the narration and counters end at %s px, below the 850 px screen' % bottoms)
             self.layout(hash_ + ' at 400 px', self.state(), 400)
         self.b.size(1920, 1080)
+        # Rough edge: a link to the approach's course chapter and to the glossary, whose anchors exist.
+        with open(os.path.join(os.path.dirname(url[len('file://'):]), 'course.html')) as f:
+            anchors = set(re.findall(r'id="([^"]+)"', f.read()))
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url)
+        for algo in self.b.js("Array.prototype.map.call(document.querySelectorAll('#algo option'), function (o) { return o.value; })"):
+            self.b.js("location.hash = '#algo=%s'" % algo)
+            if not self.wait_for("document.getElementById('explorer').dataset.algo === '%s'" % algo):
+                self.fail('course links', '#algo=%s is not shown' % algo)
+                continue
+            for link in ('course-link', 'glossary-link'):
+                href = self.b.js("(document.getElementById('%s') || {getAttribute: function () { return ''; }}).getAttribute('href')" % link)
+                if not href or not href.startswith('course.html#') or href.split('#', 1)[1] not in anchors:
+                    self.fail('course links', '%s: the %s goes to %r, not an anchor of course.html' % (algo, link, href))
         # Rough edge: next/previous solution and dead end disabled with nothing further that way.
         self.b.call('Page.navigate', url='about:blank')
         self.b.open(url + '#algo=attack-board&n=4&mode=count&event=end')

@@ -72,6 +72,7 @@
       return;
     }
     D.setup(view.t);
+    courseLinks(view.t);
     buildPanels(packed[index]);
     $('scrub').max = String(view.t.events);
     $('next-solution').hidden = $('prev-solution').hidden = !M.solutionMarks(view.t).length;
@@ -148,6 +149,33 @@
     return ' Dead end' + (nodes.length > 1 ? 's' : '') + ': ' + lists.join(', ') +
       (more > 0 ? ' and ' + more + ' more' : '') + (nodes.length > 1 ? ' are' : ' is') +
       ' extended by no longer list (the tree marks ' + (nodes.length > 1 ? 'them' : 'it') + ').';
+  }
+
+  /* The chapter of the course (reports/course.html) that teaches each
+   * approach: where the course discusses it most. */
+  var CHAPTERS = {
+    'bitmask': '01-tree', 'attack-board': '01-tree', 'permutations': '01-tree', 'generate-and-test': '01-tree',
+    'string-regex': '02-representation', 'mrv': '03-ordering', 'csp': '03-ordering',
+    'swap-search': '04-first-solution', 'min-conflicts-random': '05-local-search',
+    'min-conflicts-most-conflicted': '05-local-search', 'mrv-tuned': '07-constructions', 'explicit': '07-constructions',
+    'list-comprehension': '08-memory', 'list-comprehension-strict': '08-memory', 'permutations-streaming': '08-memory',
+    'bitmask-mirror': '09-symmetry', 'bitmask-symmetric': '09-symmetry', 'half-join': '10-join'
+  };
+  var CHAPTER_NAMES = {
+    '01-tree': '1, the search tree', '02-representation': '2, representation', '03-ordering': '3, ordering',
+    '04-first-solution': '4, the first solution', '05-local-search': '5, local search', '06-textbook': '6, the textbook',
+    '07-constructions': '7, constructions', '08-memory': '8, memory', '09-symmetry': '9, symmetry', '10-join': '10, joining half boards'
+  };
+
+  /* Points the course links at what is on screen: the approach's chapter
+   * (the textbook chapter for the local searches it does not name) and the glossary. */
+  function courseLinks(t) {
+    var chapter = CHAPTERS[t.info.algo] || (t.family === 'local' || t.family === 'board' ? '06-textbook' : '01-tree');
+    var link = $('course-link');
+    link.setAttribute('href', 'course.html#' + chapter);
+    link.textContent = 'chapter ' + CHAPTER_NAMES[chapter];
+    var term = t.family === 'local' || t.family === 'board' ? 'local search' : t.family === 'tree' ? 'backtracking, dead end' : 'exhaustive search';
+    $('glossary-link').textContent = 'the glossary (' + term + ')';
   }
 
   /* --- the panels ---------------------------------------------------- */
