@@ -606,6 +606,10 @@ class Checker:
                     if got[1] != str(end) or said not in got[2] or ('Solutions' + str(end)) not in got[3]:
                         self.fail(hash_, 'at the end side %s (%s) counts %s solutions and says %r; its end line %d' % (
                             side, got[0], got[1], got[2], end))
+        # Missing view: two recordings that answer different questions are said to.
+        note = self.b.js("(function () { var e = document.getElementById('compare-same'); return e && !e.hidden ? e.textContent : ''; })()")
+        if 'different questions' not in note:
+            self.fail('#compare=half-join,bitmask&n=8', 'a count beside a first-solution run, and the page says %r' % note)
         # 4. An approach beside itself: both lists show it, and the page says so.
         self.b.call('Page.navigate', url='about:blank')
         self.b.open(url + '#compare=bitmask,bitmask&n=6')

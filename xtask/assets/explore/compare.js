@@ -261,6 +261,12 @@ var QueensCompare = (function () {
     select.value = String(chosen);
   }
 
+  /* The question a recording answers. */
+  function question(p) {
+    return p.seed !== null ? 'finds one board (seed ' + p.seed + ')' : p.mode === 'count' ? 'counts every solution'
+      : 'stops at its first solution';
+  }
+
   /* What a recording answers and with which knobs, in words. */
   function settings(p) {
     return (p.mode === 'count' ? 'every solution' : 'up to the first solution') + (p.knobs ? ', ' + p.knobs : '');
@@ -427,12 +433,18 @@ var QueensCompare = (function () {
     // An approach beside itself: its two recordings at this n when it has two (the csp lab's settings).
     var indices = [picked[0][0], r.same && picked[1].length > 1 ? picked[1][1] : picked[1][0]];
     var sides = indices.map(side);
-    ui.same.hidden = !r.same;
-    ui.same.textContent = !r.same ? '' : indices[0] !== indices[1]
+    var infos = indices.map(function (i) { return entries()[i]; });
+    // Two recordings that answer different questions: said before their ends are compared.
+    var differ = infos[0].mode !== infos[1].mode ? ' ' + r.algos[0] + '\'s recording ' + question(infos[0]) + ', ' +
+      r.algos[1] + '\'s ' + question(infos[1]) + ': they answer different questions, so compare their paths, not ' +
+      'when they finish.' : '';
+    ui.same.hidden = !r.same && !differ;
+    ui.same.textContent = ((!r.same ? '' : indices[0] !== indices[1]
       ? r.algos[0] + ' beside itself: its two recordings at n = ' + r.n + ', ' + settings(entries()[indices[0]]) +
         ' and ' + settings(entries()[indices[1]]) + '.'
       : r.algos[0] + ' beside itself: this page holds one recording of it at n = ' + r.n +
-        ', so both sides step the same trace and never part. Choose another approach for one side to see where two searches differ.';
+        ', so both sides step the same trace and never part. Choose another approach for one side to see where two searches differ.') +
+      differ).trim();
     cmp = { sides: sides, by: r.by, n: r.n, k: 0, playing: false, timer: 0 };
     cmp.max = Math.max(reach(sides[0], r.by), reach(sides[1], r.by));
     if (r.at > cmp.max) ui.notes.textContent += (ui.notes.textContent ? ' ' : 'Not understood in the address: ') +
