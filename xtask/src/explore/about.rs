@@ -138,7 +138,11 @@ mod tests {
                 .get(info.id)
                 .unwrap_or_else(|| panic!("approaches.txt has no block for {}", info.id));
             assert_eq!(
-                (about.title.as_str(), about.source.as_str(), about.unit.as_str()),
+                (
+                    about.title.as_str(),
+                    about.source.as_str(),
+                    about.unit.as_str()
+                ),
                 (info.title, info.source, info.step_unit)
             );
             // A seed is named by its file in ../shared/seeds (NNN_<16 hex digits>.txt),
