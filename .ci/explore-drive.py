@@ -13,7 +13,14 @@ Python standard library.
         end-of-trace message after End, the per-approach panels, that the
         board fits the screen with the controls next to it; then that ->
         steps and space plays with the focus on the speed slider, and that
-        bad addresses are named on the page. Fails on any console message,
+        bad addresses are named on the page (a malformed % escape too); then
+        issue 37's bugs and rough edges as a reader met them (`regressions`:
+        a first-solution run's end names its first solution, side by side
+        counts weights, lists an approach beside itself, re-fits on resize,
+        footer and notes; the address follows the page and a reload restores
+        it; the phone layout; disabled solution and dead-end buttons; list
+        comprehension's dead ends; arc consistency's free squares; mrv's
+        ties; the course links). Fails on any console message,
         uncaught error or network request. With --one-size, only the first
         board of each approach (the other sizes replay the same code with
         other traces): about a fifth of the time, for `cargo test`.

@@ -105,7 +105,8 @@
     address.timer = 0;
     var push = address.push;
     address.push = false;
-    if (!view.t || !view.s || root.hidden || root.dataset.selftest) return;
+    // Not over the selftest's address (a reload reruns it) nor the side-by-side view's.
+    if (!view.t || !view.s || root.hidden || /(^#|&)selftest(=|&|$)/.test(location.hash)) return;
     var h = here();
     if (location.hash === h) return;
     try {
