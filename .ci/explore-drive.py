@@ -13,7 +13,14 @@ Python standard library.
         end-of-trace message after End, the per-approach panels, that the
         board fits the screen with the controls next to it; then that ->
         steps and space plays with the focus on the speed slider, and that
-        bad addresses are named on the page. Fails on any console message,
+        bad addresses are named on the page (a malformed % escape too); then
+        issue 37's bugs and rough edges as a reader met them (`regressions`:
+        a first-solution run's end names its first solution, side by side
+        counts weights, lists an approach beside itself, re-fits on resize,
+        footer and notes; the address follows the page and a reload restores
+        it; the phone layout; disabled solution and dead-end buttons; list
+        comprehension's dead ends; arc consistency's free squares; mrv's
+        ties; the course links). Fails on any console message,
         uncaught error or network request. With --one-size, only the first
         board of each approach (the other sizes replay the same code with
         other traces): about a fifth of the time, for `cargo test`.
@@ -27,6 +34,7 @@ import base64
 import fcntl
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -185,7 +193,7 @@ def replay(trace, k):
     step = trace['start'].get('step')
     n = trace['start']['n']
     s = {'steps': 0, 'dead_ends': 0, 'solutions': 0, 'queens': [], 'cand': None, 'kept': 0,
-         'partial': None, 'per_len': {}, 'restarts': 0}
+         'partial': None, 'per_len': {}, 'restarts': 0, 'moved': 0, 'stays': 0}
     for e in trace['body'][:k]:
         kind = e['event']
         if kind == step:
@@ -207,10 +215,40 @@ def replay(trace, k):
             s['kept'] += 1 if len(e['list']) == n else 0
         elif kind == 'pair':
             s['kept'] += (e.get('weight') or 1) if e['ok'] else 0
+        elif kind == 'move':
+            s['moved' if e['from'] != e['to'] else 'stays'] += 1
         elif kind == 'restart':
             s['restarts'] += 1
             s['queens'] = []  # a placement search abandons its board (mrv-tuned)
     return s
+
+
+def first_solution(trace):
+    """(events up to and including it, the board's columns by row or None) of a
+    trace's first solution, as the events say it; None when it has none."""
+    n = trace['start']['n']
+    queens = []
+    for k, e in enumerate(trace['body']):
+        kind = e['event']
+        if kind == 'place':
+            queens.append((e['row'], e['col']))
+        elif kind == 'remove':
+            queens.remove((e['row'], e['col']))
+        elif kind == 'restart':
+            queens = []
+        elif kind == 'solution':
+            return k + 1, tuple(c for _, c in sorted(queens))
+        elif kind == 'candidate' and e['ok']:
+            return k + 1, tuple(e['cols'])
+        elif kind == 'partial' and len(e['list']) == n:
+            return k + 1, tuple(reversed(e['list']))
+        elif kind == 'pair' and e['ok']:
+            return k + 1, None
+    return None
+
+
+def tuple_text(cols):
+    return '(' + ', '.join(map(str, cols)) + ')'
 
 
 def free_squares(n, queens):
@@ -248,8 +286,11 @@ STATE_JS = """(function () {
     focus: document.activeElement ? document.activeElement.id : '',
     count: {
       event: text('#count-event'), steps: text('#count-steps'), deadEnds: text('#count-deadEnds'),
-      solutions: text('#count-solutions'), level: text('#count-level'), atLevel: text('#count-atLevel')
+      solutions: text('#count-solutions'), level: text('#count-level'), atLevel: text('#count-atLevel'),
+      moved: text('#count-moved'), h: text('#count-pairs')
     },
+    stepsLabel: (function () { var e = document.getElementById('count-steps'); return e ? e.previousSibling.textContent : null; })(),
+    hLabel: (function () { var e = document.getElementById('count-pairs'); return e ? e.previousSibling.textContent : null; })(),
     finish: document.getElementById('finish').hidden ? null : text('#finish'),
     notice: document.getElementById('notice').hidden ? null : text('#notice'),
     errors: +document.getElementById('page-errors').getAttribute('data-count'),
@@ -273,8 +314,9 @@ STATE_JS = """(function () {
 
 
 class Checker:
-    def __init__(self, browser, traces, titles, seeds):
+    def __init__(self, browser, traces, titles, seeds, units=None):
         self.b, self.traces, self.titles, self.seeds = browser, traces, titles, seeds
+        self.units = units or {}
         self.failures = []
         self.checked = 0
 
@@ -295,8 +337,9 @@ class Checker:
         return self.traces.get((st['algo'], st['n'], st['mode'], st['seed'], st['knobs']))
 
     def layout(self, where, st, width):
-        if st['scrollWidth'] > st['width']:
-            self.fail(where, 'the page is %d px wide in a %d px window' % (st['scrollWidth'], st['width']))
+        # Against the width asked for: a phone's viewport widens to fit a page too wide for it.
+        if st['scrollWidth'] > width or st['width'] > width:
+            self.fail(where, 'the page is %d px wide in a %d px window' % (max(st['scrollWidth'], st['width']), width))
         if st['boardHidden']:
             return
         left, top, right, bottom = st['board']
@@ -318,6 +361,18 @@ class Checker:
             self.fail(where, 'the event counter says %r' % st['count']['event'])
         if st['count']['steps'] is not None and st['count']['steps'] != str(want['steps']):
             self.fail(where, 'the step counter says %s after %d events, the trace has %d' % (st['count']['steps'], k, want['steps']))
+        # The step counter is labelled with the approach's unit (queens' own), and counts what queens counts.
+        unit = self.units.get(trace['start']['algo'])
+        if st['count']['steps'] is not None and unit and unit not in (st['stepsLabel'] or ''):
+            self.fail(where, 'the step counter is labelled %r, not with queens\' unit %r' % (st['stepsLabel'], unit))
+        # A local search: the queens that really moved beside the steps, and h.
+        local = trace['body'] and trace['body'][0]['event'] in ('init', 'board')
+        if local and any(e['event'] == 'move' and e['from'] == e['to'] for e in trace['body']):
+            if st['count']['moved'] != str(want['moved']):
+                self.fail(where, 'the queens-moved counter says %s, the trace moved %d queens (and %d stayed)' % (
+                    st['count']['moved'], want['moved'], want['stays']))
+        if local and st['count']['h'] is not None and not (st['hLabel'] or '').startswith('h'):
+            self.fail(where, 'no h counter: the attacking pairs are labelled %r' % st['hLabel'])
         if st['count']['deadEnds'] is not None and st['count']['deadEnds'] != str(want['dead_ends']):
             self.fail(where, 'the dead-end counter says %s, the trace has %d' % (st['count']['deadEnds'], want['dead_ends']))
         family_solutions = want['solutions'] if trace['body'] and trace['body'][0]['event'] in ('place', 'dead-end') else want['kept']
@@ -367,6 +422,10 @@ class Checker:
             ok = (str(sols) in text) if sols > 1 else ('one solution' in text if sols == 1 else 'no solution' in text)
         else:
             ok = 'first solution' in text if sols > 0 else 'no solution' in text
+            first = first_solution(trace) if sols > 0 else None
+            if first and first[1] and tuple_text(first[1]) not in text:
+                self.fail(where, 'the end message %r does not name the first solution the trace found, %s (event %d)' % (
+                    text, tuple_text(first[1]), first[0]))
         if not ok:
             self.fail(where, 'the end message %r does not match the end line (%d solutions)' % (text, sols))
 
@@ -464,9 +523,21 @@ class Checker:
             ('#algo=attack-board&n=4&solution=7', 'attack-board', 4, ['solution = 7']),
             ('#algo=attack-board&n=4&colour=red', 'attack-board', 4, ['"colour"']),
         ]
+        self.b.open(url)
+        default = self.b.js("document.querySelector('#algo option').value")
+        cases += [
+            # A malformed % escape: that part named and left out, the rest read (issue 37, bug 2).
+            ('#algo=bitmask&n=6%', 'bitmask', None, ['n=6%', 'malformed']),
+            ('#event=%ZZ', default, None, ['event=%ZZ', 'malformed']),
+            ('#algo=csp&n=8&mode=first&knobs=--order%2', 'csp', 8, ['knobs=--order%2', 'malformed']),
+        ]
         for hash_, algo, n, words in cases:
             self.b.call('Page.navigate', url='about:blank')
-            self.b.open(url + hash_)
+            try:
+                self.b.open(url + hash_)
+            except RuntimeError as e:
+                self.fail(hash_, str(e))
+                continue
             st = self.state()
             if st['jump'] != 'adjusted' or not st['notice']:
                 self.fail(hash_, 'the page does not say what it did not understand (data-jump %r)' % st['jump'])
@@ -480,8 +551,228 @@ class Checker:
         st = self.state()
         if st['jump'] != 'ok' or st['notice']:
             self.fail('#algo=attack-board&n=4&solution=2', 'a good address shows a notice: %r' % st['notice'])
+        # An empty approach is the default one; + in the knobs is a space.
+        for hash_, algo, knobs in (('#algo=&n=4', default, None),
+                                   ('#algo=csp&n=8&mode=first&knobs=--order+mrv+--propagate+forward', 'csp',
+                                    '--order mrv --propagate forward')):
+            self.b.call('Page.navigate', url='about:blank')
+            self.b.open(url + hash_)
+            st = self.state()
+            if st['algo'] != algo or (knobs is not None and st['knobs'] != knobs) or st['notice']:
+                self.fail(hash_, 'shows %s %r (notice %r), not %s %r' % (st['algo'], st['knobs'], st['notice'], algo, knobs))
         for p in self.b.problems():
             self.fail('addresses', p)
+
+
+    def wait_for(self, expression, seconds=3.0):
+        """Polls a JavaScript condition (the page's debounced address, a resize)."""
+        for _ in range(int(seconds / 0.05)):
+            if self.b.js(expression):
+                return True
+            time.sleep(0.05)
+        return False
+
+    def reload(self):
+        self.b.js('window.__beforeReload = 1')
+        self.b.call('Page.reload')
+        for _ in range(400):
+            if self.b.js("window.__beforeReload === undefined && document.readyState === 'complete' && "
+                         "!!document.getElementById('explorer') && document.getElementById('explorer').dataset.ready === '1'"):
+                return True
+            time.sleep(0.025)
+        return False
+
+    def regressions(self, url):
+        """Issue 37's bugs and rough edges, each as the reader met it."""
+        self.b.size(1920, 1080)
+        # 1. A first-solution run that tests every board names its first kept board, not its last.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#algo=permutations&n=7&mode=first&event=end')
+        st = self.state()
+        trace = self.trace_of(st)
+        if trace:
+            self.finish('permutations n=7 first', st, trace)
+            if st['finish'] and '(1, 2, 3, 4, 5, 6, 7)' in st['finish']:
+                self.fail('permutations n=7 first', 'the end message names the last board tested: %r' % st['finish'])
+        # 3. Side by side, the Solutions counter counts as the sentence does (weights).
+        for hash_ in ('#compare=bitmask-symmetric,bitmask&n=6&by=event', '#compare=half-join,bitmask&n=8'):
+            self.b.call('Page.navigate', url='about:blank')
+            self.b.open(url + hash_)
+            self.b.key('End')
+            for side in 'ab':
+                got = self.b.js("(function () { var c = document.getElementById('compare'); return [c.getAttribute('data-%s-algo'), "
+                                "c.getAttribute('data-%s-solutions'), document.querySelector('[data-side=\"%s\"] .compare-said').textContent, "
+                                "document.querySelector('[data-side=\"%s\"] .compare-counters').textContent]; })()" % (side, side, side, side))
+                n = int(hash_.split('n=')[1].split('&')[0])
+                pool = [t for k, t in self.traces.items() if k[0] == got[0] and k[1] == n]
+                if not pool:
+                    self.fail(hash_, 'side %s shows %s, which has no trace at n = %d' % (side, got[0], n))
+                    continue
+                end = pool[0]['end']['solutions']
+                if pool[0]['start']['mode'] == 'count':
+                    said = '%d solution' % end
+                    if got[1] != str(end) or said not in got[2] or ('Solutions' + str(end)) not in got[3]:
+                        self.fail(hash_, 'at the end side %s (%s) counts %s solutions and says %r; its end line %d' % (
+                            side, got[0], got[1], got[2], end))
+        # Missing view: two recordings that answer different questions are said to.
+        note = self.b.js("(function () { var e = document.getElementById('compare-same'); return e && !e.hidden ? e.textContent : ''; })()")
+        if 'different questions' not in note:
+            self.fail('#compare=half-join,bitmask&n=8', 'a count beside a first-solution run, and the page says %r' % note)
+        # 4. An approach beside itself: both lists show it, and the page says so.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#compare=bitmask,bitmask&n=6')
+        got = self.b.js("(function () { var c = document.getElementById('compare'), same = document.getElementById('compare-same'); "
+                        "return [c.querySelectorAll('select')[0].value, c.querySelectorAll('select')[1].value, "
+                        "same && !same.hidden ? same.textContent : '']; })()")
+        if got[:2] != ['bitmask', 'bitmask'] or 'itself' not in got[2]:
+            self.fail('#compare=bitmask,bitmask&n=6', 'the lists show %r and %r, the note %r' % tuple(got))
+        # 5. Side by side, the boards re-fit when the window changes size, before any step.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#compare=bitmask,mrv&n=8&by=node&at=20')
+        # Each board: its right edge, and its first square's width and height (a squeezed table keeps
+        # its rows' height but narrows its columns: oblong squares).
+        edges = ("Array.prototype.map.call(document.querySelectorAll('.compare-board'), function (t) { "
+                 "var c = t.querySelector('td').getBoundingClientRect(); "
+                 "return [Math.round(t.getBoundingClientRect().right), Math.round(c.width), Math.round(c.height)]; })")
+        fit = "%s.every(function (b) { return b[0] <= %d && Math.abs(b[1] - b[2]) <= 2 && b[1] %s; })"
+        for width, bigger in ((400, '> 0'), (1920, '> 30'), (700, '> 0')):
+            self.b.size(width, 1000)
+            if not self.wait_for(fit % (edges, width, bigger), 2.0):
+                self.fail('#compare=bitmask,mrv&n=8&at=20', 'at %d px the boards do not re-fit (right edge, square width and '
+                          'height of each: %s)' % (width, self.b.js(edges)))
+        self.b.size(400, 850)
+        # 7. The csp boards' list on a phone stays inside the screen.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#algo=csp&n=8&mode=first&knobs=--propagate%20arc')
+        st = self.state()
+        right = self.b.js("document.getElementById('size').getBoundingClientRect().right")
+        if st['scrollWidth'] > 400 or st['width'] > 400 or right > 400.5:
+            self.fail('csp at 400 px', 'the page is %d px wide, the board list ends at %d px' % (
+                max(st['scrollWidth'], st['width']), right))
+        # 6. The address follows the page: a new approach is a new entry, a step replaces it; a reload restores both.
+        self.b.size(1920, 1080)
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#algo=attack-board&n=6&mode=count')
+        self.tab_to('algo')
+        self.b.key('ArrowDown')
+        for _ in range(3):
+            self.b.key('ArrowRight')
+        st = self.state()
+        follows = "location.hash.indexOf('algo=%s&') === 1 && /[&]event=%d$/.test(location.hash)"
+        if not self.wait_for(follows % (st['algo'], 3)):
+            self.fail('address', 'after choosing %s and 3 steps the address is %s' % (st['algo'], self.b.js('location.hash')))
+        entries = self.b.js('history.length')
+        self.b.key('ArrowRight')
+        if not self.wait_for(follows % (st['algo'], 4)):
+            self.fail('address', 'after a 4th step the address is %s' % self.b.js('location.hash'))
+        if self.b.js('history.length') != entries:
+            self.fail('address', 'a step added a history entry (%d, then %d)' % (entries, self.b.js('history.length')))
+        if not self.reload():
+            self.fail('address', 'the page did not reload')
+        else:
+            again = self.state()
+            if (again['algo'], again['n'], again['event']) != (st['algo'], st['n'], 4) or again['notice']:
+                self.fail('address', 'a reload shows %s n=%d event %d (notice %r), the screen showed %s n=%d event 4' % (
+                    again['algo'], again['n'], again['event'], again['notice'], st['algo'], st['n']))
+        # Rough edge: side by side, the footer lists the keys that work there and links to this moment.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#compare=bitmask,mrv&n=8&by=node&at=5')
+        foot = self.b.js("(function () { var f = document.querySelector('footer'), out = []; "
+                         "Array.prototype.forEach.call(f.querySelectorAll('p'), function (p) { if (!p.hidden) out.push(p.textContent); }); "
+                         "var links = Array.prototype.filter.call(f.querySelectorAll('a'), function (a) { return a.offsetParent !== null; }) "
+                         ".map(function (a) { return a.getAttribute('href'); }); return [out.join(' '), links]; })()")
+        if 'next solution' in foot[0] or not foot[1] or any(h in ('#', '') or not h.endswith('at=5') for h in foot[1]):
+            self.fail('side-by-side footer', 'the footer says %r and links to %s' % (foot[0], foot[1]))
+        # Rough edge: on a phone the narration and counters are on the first screen, with the board and its buttons.
+        self.b.size(400, 850)
+        for hash_ in ('#algo=attack-board&n=8&event=12', '#algo=min-conflicts-random&n=8&event=3'):
+            self.b.call('Page.navigate', url='about:blank')
+            self.b.open(url + hash_)
+            bottoms = self.b.js("['narration', 'counters'].map(function (id) { return Math.round(document.getElementById(id).getBoundingClientRect().bottom); })")
+            if max(bottoms) > 850:
+                self.fail(hash_ + ' at 400 px', 'the narration and counters end at %s px, below the 850 px screen' % bottoms)
+            self.layout(hash_ + ' at 400 px', self.state(), 400)
+        self.b.size(1920, 1080)
+        # Rough edge: a link to the approach's course chapter and to the glossary, whose anchors exist.
+        with open(os.path.join(os.path.dirname(url[len('file://'):]), 'course.html')) as f:
+            anchors = set(re.findall(r'id="([^"]+)"', f.read()))
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url)
+        for algo in self.b.js("Array.prototype.map.call(document.querySelectorAll('#algo option'), function (o) { return o.value; })"):
+            self.b.js("location.hash = '#algo=%s'" % algo)
+            if not self.wait_for("document.getElementById('explorer').dataset.algo === '%s'" % algo):
+                self.fail('course links', '#algo=%s is not shown' % algo)
+                continue
+            for link in ('course-link', 'glossary-link'):
+                href = self.b.js("(document.getElementById('%s') || {getAttribute: function () { return ''; }}).getAttribute('href')" % link)
+                if not href or not href.startswith('course.html#') or href.split('#', 1)[1] not in anchors:
+                    self.fail('course links', '%s: the %s goes to %r, not an anchor of course.html' % (algo, link, href))
+        # Rough edge: next/previous solution and dead end disabled with nothing further that way.
+        self.b.call('Page.navigate', url='about:blank')
+        self.b.open(url + '#algo=attack-board&n=4&mode=count&event=end')
+        buttons = ("['next-solution', 'prev-solution', 'next-dead-end', 'prev-dead-end'].map(function (id) { "
+                   "return document.getElementById(id).disabled; })")
+        if self.b.js(buttons) != [True, False, True, False]:
+            self.fail('buttons at the end', 'next/previous solution, next/previous dead end disabled: %s' % self.b.js(buttons))
+        self.b.key('Home')
+        if self.b.js(buttons) != [False, True, False, True]:
+            self.fail('buttons at the start', 'next/previous solution, next/previous dead end disabled: %s' % self.b.js(buttons))
+        # Rough edge: with --propagate arc the board's free squares are the Domains panel's.
+        self.b.open(url + '#algo=csp&n=8&mode=first&knobs=--propagate%20arc')
+        compare_rows = ("(function () { var board = Array.prototype.map.call(document.querySelectorAll('#board td.free'), "
+                        "function (e) { return e.textContent; }); var lab = document.querySelector('[data-panel=lab][data-domains], [data-panel=lab] [data-domains]'); "
+                        "var dom = lab ? lab.getAttribute('data-domains').split(',') : []; "
+                        "for (var r = 0; r < board.length; r++) if (board[r] !== '' && dom[r] !== '-' && board[r] !== dom[r]) "
+                        "return [r + 1, board[r], dom[r]]; return null; })()")
+        events = self.state()['events']
+        for k in range(min(events, 60) + 1):
+            if k:
+                self.b.key('ArrowRight')
+            bad = self.b.js(compare_rows)
+            if bad:
+                self.fail('csp --propagate arc n=8', 'at event %d row %d has %s free squares on the board, %s in the Domains panel' % (
+                    k, bad[0], bad[1], bad[2]))
+                break
+        # Rough edge: mrv says when rows tie and how O'Keefe's table breaks the tie (the bottom row first).
+        self.b.open(url + '#algo=mrv&n=6&mode=count')
+        trace = self.trace_of(self.state())
+        queens = []
+        for k, e in enumerate(trace['body'][:80] if trace else []):
+            self.b.key('ArrowRight')
+            if e['event'] == 'remove':
+                queens.remove((e['row'], e['col']))
+            if e['event'] != 'place':
+                continue
+            room = {r: sum(1 for c in range(1, 7) if all(c != qc and abs(c - qc) != abs(r - qr) for qr, qc in queens))
+                    for r in range(1, 7) if r not in dict(queens)}
+            least = min(room.values())
+            tied = sorted(r for r, v in room.items() if v == least)
+            queens.append((e['row'], e['col']))
+            text = self.b.js("document.getElementById('narration').textContent")
+            if len(tied) > 1 and ('tie' not in text or not all(str(r) in text for r in tied)):
+                self.fail('mrv n=6 event %d' % (k + 1), 'rows %s tie with %d free squares, the narration says %r' % (tied, least, text))
+                break
+            if len(tied) == 1 and 'tie' in text:
+                self.fail('mrv n=6 event %d' % (k + 1), 'row %d alone has the fewest free squares, the narration says %r' % (tied[0], text))
+                break
+            if k == 0 and 'bottom row' not in text:
+                self.fail('mrv n=6 event 1', 'the first tie does not say it goes to the bottom row: %r' % text)
+        # Rough edge: list comprehension's dead ends (the tree marks them) have their button and key.
+        self.b.open(url + '#algo=list-comprehension&n=6&mode=count')
+        dead = "+(document.querySelector('.panel[data-dead-ends]') || {getAttribute: function () { return -1; }}).getAttribute('data-dead-ends')"
+        if self.b.js("document.getElementById('next-dead-end').hidden"):
+            self.fail('list-comprehension n=6', 'no dead-end button')
+        else:
+            self.b.key('d')
+            st = self.state()
+            here, narration = self.b.js(dead), self.b.js("document.getElementById('narration').textContent")
+            self.b.key('ArrowLeft')
+            before = self.b.js(dead)
+            if st['event'] == 0 or not here > before or 'Dead end' not in narration:
+                self.fail('list-comprehension n=6', 'd goes to event %d, where the tree counts %s dead ends (%s before) '
+                          'and the narration says %r' % (st['event'], here, before, narration))
+        for p in self.b.problems():
+            self.fail('regressions', p)
 
 
 SCREENS = [
@@ -607,13 +898,18 @@ def main(argv):
             return 1 if problems else 0
         traces = load_traces(reports)
         with open(os.path.join(reports, 'data', 'approaches.json')) as f:
-            titles = {a['id']: a['title'] for a in json.load(f)}
-        checker = Checker(browser, traces, titles, about_seeds())
+            registry = json.load(f)
+        titles = {a['id']: a['title'] for a in registry}
+        units = {a['id']: a['step_unit'] for a in registry}
+        checker = Checker(browser, traces, titles, about_seeds(), units)
         started = time.time()
         for width, height in ((400, 850), (1920, 1080)):
             checker.every_approach(url, width, height, one_size)
-        checker.slider_and_space(url)
-        checker.bad_addresses(url)
+        for phase in (checker.slider_and_space, checker.bad_addresses, checker.regressions):
+            try:
+                phase(url)
+            except RuntimeError as e:   # a page that never gets ready: named, and the other phases run
+                checker.fail(phase.__name__, str(e))
         for p in live_engine(browser, url, reports):
             checker.fail('engine', p)
         for f in checker.failures[:40]:

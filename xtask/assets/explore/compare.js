@@ -49,12 +49,15 @@ var QueensCompare = (function () {
     return sizesOf(a).filter(function (n) { return sb.indexOf(n) >= 0; });
   }
 
-  /* The trace of algo at n (the first listed). */
-  function entryOf(algo, n) {
-    var found = -1;
-    entries().forEach(function (p, i) { if (found < 0 && p.algo === algo && p.n === n) found = i; });
+  /* The traces of algo at n, in the page's order. */
+  function entriesOf(algo, n) {
+    var found = [];
+    entries().forEach(function (p, i) { if (p.algo === algo && p.n === n) found.push(i); });
     return found;
   }
+
+  /* The trace of algo at n (the first listed). */
+  function entryOf(algo, n) { return entriesOf(algo, n)[0]; }
 
   /* The hash's choice made valid: every value not understood is named in `notes`. */
   function resolve(h) {
@@ -70,6 +73,7 @@ var QueensCompare = (function () {
       if (pick.length < 2 && pick.indexOf(a) < 0 && all.indexOf(a) >= 0) pick.push(a);
     });
     if (pick.length < 2) return { error: 'this page holds fewer than two traced approaches' };
+    var same = pick[0] === pick[1];
     var ns = shared(pick[0], pick[1]);
     if (!ns.length) {
       notes.push(pick[0] + ' and ' + pick[1] + ' have no board size in common; ' + pick[1] + ' replaced');
@@ -96,7 +100,7 @@ var QueensCompare = (function () {
       if (/^\d+$/.test(h.at)) at = +h.at;
       else notes.push('at = "' + h.at + '" is not a number of steps; starting at 0');
     }
-    return { algos: pick, n: n, by: by, at: at, notes: notes };
+    return { algos: pick, n: n, by: by, at: at, notes: notes, same: same };
   }
 
   /* --- the two sides and the lock-step ------------------------------ */
@@ -134,6 +138,8 @@ var QueensCompare = (function () {
       '&by=' + cmp.by + '&at=' + cmp.k;
     // The address follows the steps, unless the view was opened by the selftest.
     if (cmp.fromHash && location.hash !== h) history.replaceState(null, '', h);
+    var link = document.getElementById('compare-permalink');
+    if (link) link.setAttribute('href', h);
   }
 
   function play() {
@@ -176,6 +182,9 @@ var QueensCompare = (function () {
     ui.notes = el('p', 'compare-notes');
     ui.notes.setAttribute('role', 'status');
     sec.appendChild(ui.notes);
+    ui.same = el('p', 'compare-same');
+    ui.same.id = 'compare-same';
+    sec.appendChild(ui.same);
     var pick = el('div', 'compare-pick');
     ui.a = el('select'); ui.b = el('select'); ui.n = el('select'); ui.by = el('select');
     [['First', ui.a], ['Second', ui.b], ['Board', ui.n], ['Step both by', ui.by]].forEach(function (pair) {
@@ -252,6 +261,17 @@ var QueensCompare = (function () {
     select.value = String(chosen);
   }
 
+  /* The question a recording answers. */
+  function question(p) {
+    return p.seed !== null ? 'finds one board (seed ' + p.seed + ')' : p.mode === 'count' ? 'counts every solution'
+      : 'stops at its first solution';
+  }
+
+  /* What a recording answers and with which knobs, in words. */
+  function settings(p) {
+    return (p.mode === 'count' ? 'every solution' : 'up to the first solution') + (p.knobs ? ', ' + p.knobs : '');
+  }
+
   function drawBoard(parts, sd) {
     var n = sd.t.n, table = parts.table, r, c;
     var wide = Math.min(parts.box.clientWidth || 320, 480);
@@ -286,8 +306,17 @@ var QueensCompare = (function () {
 
   /* The side's facts so far: steps, dead ends, solutions, done. */
   function facts(sd) {
-    return { steps: sd.s.steps, deadEnds: sd.s.deadEnds, solutions: count(sd.sols, sd.pos),
+    // Solutions as the end line counts them: a board standing for w solutions counts w.
+    return { steps: sd.s.steps, deadEnds: sd.s.deadEnds, solutions: M.solutionsOf(sd.t, sd.s),
       done: sd.pos >= sd.t.events, first: sd.sols.length ? sd.sols[0] : null };
+  }
+
+  /* A first-solution run's end: where it stopped, or where its first
+   * solution came when it went on past it (permutations tests every board). */
+  function firstSaid(t) {
+    var first = M.firstSolution(t);
+    return first && first.wentOn ? 'its first solution came at event ' + first.pos + '; it went on to its end ' +
+      'and answers with that one.' : 'stopped at its first solution.';
   }
 
   function said(sd, f) {
@@ -295,7 +324,7 @@ var QueensCompare = (function () {
     if (f.done) {
       return 'Finished at event ' + sd.t.events + ': ' + (p.mode === 'count'
         ? 'every solution counted, ' + plural(p.solutions, 'solution', 'solutions') + '.'
-        : f.solutions ? 'stopped at its first solution.' : 'no solution found.');
+        : !f.solutions ? 'no solution found.' : firstSaid(sd.t));
     }
     if (sd.pos === 0) return 'At the start.';
     var k = sd.pos - 1, code = sd.t.kinds[k], at = sd.t.offs[k], ops = sd.t.ops, OP = M.OP;
@@ -312,7 +341,7 @@ var QueensCompare = (function () {
       var parts = ui.sides[i], p = sd.t.info, f = facts(sd);
       all.push(f);
       names.push(p.algo);
-      parts.title.textContent = p.algo + ' (' + (p.mode === 'count' ? 'every solution' : 'up to the first solution') + ')';
+      parts.title.textContent = p.algo + ' (' + settings(p) + ')';
       drawBoard(parts, sd);
       parts.dl.textContent = '';
       var shown = [['Event', sd.pos + ' of ' + sd.t.events], [STEP[p.step] || 'Steps', f.steps],
@@ -372,15 +401,21 @@ var QueensCompare = (function () {
 
   /* --- the hash, the keys, the link --------------------------------- */
 
-  function open(h) {
+  function open(h, before) {
     build();
     pause();
     var main = document.getElementById('explorer');
     var r = resolve(h);
+    if (before && before.length && r.notes) {
+      r.notes = before.map(function (x) { return x.replace(/\.$/, ''); }).concat(r.notes);
+    }
     ui.section.hidden = false;
     if (main) main.hidden = true;
+    footer(true);
     if (r.error) {
       ui.notes.textContent = 'Nothing to compare: ' + r.error + '.';
+      ui.notes.hidden = false;
+      ui.same.hidden = true;
       ui.section.setAttribute('data-ready', '1');
       return;
     }
@@ -388,12 +423,28 @@ var QueensCompare = (function () {
       r.algos[0] + ' beside ' + r.algos[1] + ' at n = ' + r.n + '.' : '';
     ui.notes.hidden = !r.notes.length;
     var all = algos();
-    fillSelect(ui.a, all.filter(function (a) { return a !== r.algos[1]; }), String, r.algos[0]);
-    fillSelect(ui.b, all.filter(function (a) { return a !== r.algos[0]; }), String, r.algos[1]);
+    // Either list holds every approach: the same one on both sides is allowed.
+    fillSelect(ui.a, all, String, r.algos[0]);
+    fillSelect(ui.b, all, String, r.algos[1]);
     fillSelect(ui.n, shared(r.algos[0], r.algos[1]), function (n) { return 'n = ' + n; }, r.n);
     ui.by.value = r.by;
     ui.back.href = '#algo=' + encodeURIComponent(r.algos[0]) + '&n=' + r.n;
-    var sides = r.algos.map(function (a) { return side(entryOf(a, r.n)); });
+    var picked = r.algos.map(function (a) { return entriesOf(a, r.n); });
+    // An approach beside itself: its two recordings at this n when it has two (the csp lab's settings).
+    var indices = [picked[0][0], r.same && picked[1].length > 1 ? picked[1][1] : picked[1][0]];
+    var sides = indices.map(side);
+    var infos = indices.map(function (i) { return entries()[i]; });
+    // Two recordings that answer different questions: said before their ends are compared.
+    var differ = infos[0].mode !== infos[1].mode ? ' ' + r.algos[0] + '\'s recording ' + question(infos[0]) + ', ' +
+      r.algos[1] + '\'s ' + question(infos[1]) + ': they answer different questions, so compare their paths, not ' +
+      'when they finish.' : '';
+    ui.same.hidden = !r.same && !differ;
+    ui.same.textContent = ((!r.same ? '' : indices[0] !== indices[1]
+      ? r.algos[0] + ' beside itself: its two recordings at n = ' + r.n + ', ' + settings(entries()[indices[0]]) +
+        ' and ' + settings(entries()[indices[1]]) + '.'
+      : r.algos[0] + ' beside itself: this page holds one recording of it at n = ' + r.n +
+        ', so both sides step the same trace and never part. Choose another approach for one side to see where two searches differ.') +
+      differ).trim();
     cmp = { sides: sides, by: r.by, n: r.n, k: 0, playing: false, timer: 0 };
     cmp.max = Math.max(reach(sides[0], r.by), reach(sides[1], r.by));
     if (r.at > cmp.max) ui.notes.textContent += (ui.notes.textContent ? ' ' : 'Not understood in the address: ') +
@@ -403,20 +454,29 @@ var QueensCompare = (function () {
     ui.section.setAttribute('data-ready', '1');
   }
 
+  /* The footer's keys: the side-by-side ones (no solution or dead-end
+   * keys here) with a link to this moment, or the single view's. */
+  function footer(side) {
+    var mine = document.getElementById('compare-keys'), single = document.getElementById('keys');
+    if (mine) mine.hidden = !side;
+    if (single) single.hidden = side;
+  }
+
   function close() {
     if (!ui || ui.section.hidden) return;
     pause();
     ui.section.hidden = true;
     var main = document.getElementById('explorer');
     if (main) main.hidden = false;
+    footer(false);
     cmp = null;
   }
 
   /* Opens the view when a parsed address hash asks for it (`compare=`),
    * else closes it; true when it is open (view.js then leaves the hash alone). */
-  function show(h) {
+  function show(h, notes) {
     if (h.compare === undefined) { close(); return false; }
-    open(h);
+    open(h, notes || []);
     if (cmp) cmp.fromHash = true;
     return true;
   }
@@ -458,6 +518,9 @@ var QueensCompare = (function () {
   }
 
   document.addEventListener('DOMContentLoaded', addLink);
+
+  /* The boards re-fit their sides when the window changes size. */
+  window.addEventListener('resize', function () { if (cmp && ui && !ui.section.hidden) draw(); });
 
   /* Selftest: bitmask beside mrv (or the first two approaches) at each
    * shared n, stepped by node and by event from start to end: each side's

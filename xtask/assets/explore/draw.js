@@ -4,7 +4,7 @@
 var QueensDraw = (function () {
   'use strict';
   var M = QueensModel, OP = M.OP;
-  var MINUS = '\u2212', QUEEN = '\u265B';
+  var MINUS = '\u2212', QUEEN = '\u265B', EMPTY = '\u2205';
   var $ = function (id) { return document.getElementById(id); };
   var built = '', cells = [], rows = [], free = [];
 
@@ -18,13 +18,19 @@ var QueensDraw = (function () {
     partial: ['list kept', 'lists kept'], move: ['move', 'moves'], swap: ['swap', 'swaps'],
     pair: ['pair compared', 'pairs compared'], board: ['generation', 'generations']
   };
+  /* Why a first-solution run goes on past its first solution. */
+  var WHY_ON = {
+    permutations: 'as in the seed, every board is tested before any is kept (a first-solution run tests all n! ' +
+      'boards, then takes the first one kept)',
+    'half-join': 'it compares every pair of an orbit before it lists that orbit\'s boards'
+  };
   var COUNTERS = {
     tree: [['event', 'Event'], ['steps', ''], ['deadEnds', 'Dead ends'], ['solutions', 'Solutions']],
     candidates: [['event', 'Event'], ['steps', ''], ['solutions', 'Kept: no clash (solutions)']],
     levels: [['event', 'Event'], ['level', 'Level (list length)'], ['atLevel', 'Lists of this length so far'],
       ['steps', ''], ['solutions', 'Solutions']],
     local: [['event', 'Event'], ['steps', ''], ['restarts', 'Restarts'],
-      ['attacked', 'Queens attacked'], ['pairs', 'Attacking pairs']],
+      ['attacked', 'Queens attacked'], ['pairs', 'h: attacking pairs']],
     pairs: [['event', 'Event'], ['steps', ''], ['solutions', 'Joined (solutions)']],
     board: [['event', 'Event'], ['solutions', 'Boards']]
   };
@@ -34,7 +40,8 @@ var QueensDraw = (function () {
       '3</span> attacked by that many queens in the rows above, as the seed\'s box trace writes it &nbsp; ' +
       '<span class="sw safe"></span> a safe square of the next row &nbsp; <b>free</b>: safe squares left in each empty row',
     mrv: '<span class="sw q">' + QUEEN + '</span> queen &nbsp; <span class="sw a1">' + MINUS +
-      '1</span><span class="sw a2">' + MINUS + '2</span> attacked by that many placed queens ' +
+      '1</span><span class="sw a2">' + MINUS + '2</span><span class="sw a3">' + MINUS +
+      '3</span>\u2026 attacked by that many placed queens ' +
       '(this search fills rows out of order) &nbsp; <span class="sw safe"></span> a safe square &nbsp; ' +
       '<span class="sw chosen">r</span> the row it just chose: the one with the fewest <b>free</b> squares',
     candidates: '<span class="sw q">' + QUEEN + '</span> a queen attacked by no other &nbsp; ' +
@@ -55,6 +62,13 @@ var QueensDraw = (function () {
     return e;
   }
 
+  /* The csp lab's domains with arc consistency (lab.js) when the trace
+   * maintains it, else null. */
+  function arcDomains(t, qs) {
+    if (t.info.algo !== 'csp' || !window.QueensLab || QueensLab.settings(t.info).propagate !== 'arc') return null;
+    return QueensLab.domains(t.n, qs, true);
+  }
+
   function tuple(list) { return '(' + list.join(', ') + ')'; }
 
   /* Sizes the board for the window and builds its table when n or the family changed. */
@@ -71,7 +85,9 @@ var QueensDraw = (function () {
     table.classList.toggle('tiny', cell < 24);
     var withFree = t.family === 'tree' || t.family === 'levels';
     var key = n + '/' + t.family + '/' + t.inOrder;
-    $('legend').innerHTML = LEGENDS[t.family === 'tree' && !t.inOrder ? 'mrv' : t.family];
+    $('legend').innerHTML = LEGENDS[t.family === 'tree' && !t.inOrder ? 'mrv' : t.family] +
+      (arcDomains(t, []) ? ' &nbsp; <span class="sw pruned">' + EMPTY + '</span> removed by arc consistency: ' +
+        'no queen attacks it, but some other row would have no column left beside it' : '');
     $('about').textContent = t.info.node ? 'A node: ' + t.info.node + '.' : '';
     counters(t);
     if (built === key) return;
@@ -101,14 +117,29 @@ var QueensDraw = (function () {
     table.appendChild(body);
   }
 
+  /* Whether a local trace has a move event that leaves its queen in place. */
+  function stays(t) {
+    if (t.hasStays !== undefined) return t.hasStays;
+    t.hasStays = false;
+    for (var k = 0; k < t.events && !t.hasStays; k++) {
+      var at = t.offs[k];
+      if (M.isMove(t.kinds[k]) && t.ops[at + 2] === t.ops[at + 3]) t.hasStays = true;
+    }
+    return t.hasStays;
+  }
+
   function counters(t) {
     var dl = $('counters');
     dl.textContent = '';
     var list = (COUNTERS[t.family] || COUNTERS.tree).slice();
     if (t.family === 'tree' && t.weighted) list.push(['found', 'Boards found']);
     if (t.family === 'tree' && t.restarts) list.push(['restarts', 'Restarts']);
+    // A local search whose steps include iterations that leave the queen where it was.
+    if (t.family === 'local' && stays(t)) list.splice(2, 0, ['moved', 'Queens that moved (stays left out)']);
+    var about = window.QueensPanels && QueensPanels.about(t.info.algo);
     list.forEach(function (pair) {
-      var label = pair[1] || STEP_NAMES[t.info.step] || 'Steps';
+      // The step counter counts what `queens` counts, in its own unit.
+      var label = pair[1] || (about && about.unit ? 'Steps: ' + about.unit : STEP_NAMES[t.info.step] || 'Steps');
       var box = el('div', 'counter');
       box.appendChild(el('dt', '', label));
       var dd = el('dd', '', '0');
@@ -123,12 +154,15 @@ var QueensDraw = (function () {
     if (s.pos === 0) return 'Start: nothing has happened yet. Press \u2192 (or Next) for the first event.';
     var k = s.pos - 1, at = t.offs[k], ops = t.ops, code = t.kinds[k], d = s.queens.length;
     // Moves, swaps and restarts say why (local.js).
-    if (window.QueensLocal && QueensLocal.narrates(code)) return QueensLocal.narrate(t, s);
+    if (window.QueensLocal && QueensLocal.narrates(code)) {
+      return QueensLocal.narrate(t, s) + (s.moved && s.moved.line !== undefined && s.moved.from === s.moved.to
+        ? ' This iteration is a step, as queens counts them, though no queen moved.' : '');
+    }
     switch (code) {
       case OP.PLACE:
         return 'Queen placed on row ' + ops[at + 1] + ', column ' + ops[at + 2] + ' (' + d +
           (d === 1 ? ' queen' : ' queens') + ' on the board).' +
-          (t.inOrder ? '' : ' The search chose row ' + ops[at + 1] + ': it had the fewest free squares.');
+          (t.inOrder ? '' : ' ' + whyRow(t, s, ops[at + 1]));
       case OP.REMOVE:
         return 'Queen removed from row ' + ops[at + 1] + ', column ' + ops[at + 2] +
           ': back up to ' + d + (d === 1 ? ' queen.' : ' queens.');
@@ -168,6 +202,69 @@ var QueensDraw = (function () {
     }
   }
 
+  /* Free squares of each row not in `placed` (row → count): squares no
+   * placed queen attacks, less those arc consistency removed (csp, arc). */
+  function roomOf(t, placed) {
+    var n = t.n, hit = M.attacks(n, placed, false), arc = arcDomains(t, placed), used = {}, room = {};
+    placed.forEach(function (q) { used[q[0]] = true; });
+    for (var r = 1; r <= n; r++) {
+      if (used[r]) continue;
+      room[r] = 0;
+      for (var c = 1; c <= n; c++) if (hit[r][c] === 0 && !(arc && arc[r] && arc[r][c] !== 'ok')) room[r]++;
+    }
+    return room;
+  }
+
+  /* O'Keefe's table of rows before the choice of the queen after `path`
+   * (placements in order): it starts as rows n..1; at each level the scan
+   * keeps the first strictly shortest row and puts the old best where the
+   * new one was (lr2m, crates/mrv), the rest is the next level's table.
+   * Null when the path does not follow that rule. */
+  function okeefeTable(t, path) {
+    var table = [], r, d;
+    for (r = t.n; r >= 1; r--) table.push(r);
+    for (d = 0; d <= path.length; d++) {
+      var room = roomOf(t, path.slice(0, d)), list = table.slice(), best = list[0];
+      if (d === path.length) return table;
+      for (var i = 1; i < list.length; i++) {
+        if (room[list[i]] < room[best]) { var x = list[i]; list[i] = best; best = x; }
+      }
+      if (best !== path[d][0]) return null;
+      table = list.slice(1);
+    }
+    return table;
+  }
+
+  /* Why a search that fills rows out of order chose `row` for the queen
+   * just placed: the fewest free squares, and on a tie the rule that broke it. */
+  function whyRow(t, s, row) {
+    var before = s.queens.slice(0, -1), room = roomOf(t, before), least = Infinity, tied = [];
+    Object.keys(room).forEach(function (r) { least = Math.min(least, room[r]); });
+    Object.keys(room).forEach(function (r) { if (room[r] === least) tied.push(+r); });
+    tied.sort(function (a, b) { return a - b; });
+    var k = count(least, 'free square', 'free squares');
+    if (room[row] !== least) return 'The search chose row ' + row + ' (' + count(room[row], 'free square', 'free squares') + ').';
+    if (tied.length === 1) return 'The search chose row ' + row + ': it alone had the fewest free squares (' + least + ').';
+    var head = 'The search chose row ' + row + ': ' + (tied.length === t.n - before.length ? 'all ' + tied.length + ' empty rows'
+      : 'rows ' + series(tied)) + ' tie with ' + k + ' each, ';
+    var algo = t.info.algo;
+    if (algo === 'mrv') {
+      var table = okeefeTable(t, before);
+      if (table) {
+        return head + 'and O\'Keefe\'s program takes the first of them in its table of rows. The table starts as rows ' +
+          t.n + ', ' + (t.n - 1) + ', \u2026, 1, so the first tie goes to the bottom row; each choice reshuffles it ' +
+          '(the old best takes the new best\'s place), and it now reads ' + table.join(', ') + '.';
+      }
+    }
+    if (algo === 'mrv-tuned') return head + 'and this tuned search breaks ties at random (from its seed).';
+    if (algo === 'csp') {
+      var order = QueensLab.settings(t.info).order;
+      if (order === 'mrv') return head + 'and the lab breaks ties by the lowest row number.';
+      if (order === 'mrv-random') return head + 'and --order mrv-random breaks ties at random (from its seed).';
+    }
+    return head + 'and its tie-break took row ' + row + '.';
+  }
+
   function count(k, one, many) { return k + ' ' + (k === 1 ? one : many); }
 
   /* 6, 7 and 9: a list in words. */
@@ -189,10 +286,18 @@ var QueensDraw = (function () {
           count(M.conflicts(M.queensOf(t, s)).pairs, 'attacking pair', 'attacking pairs') + '.';
     }
     if (p.mode === 'first') {
-      return sols > 0
-        ? 'The search has finished: it stopped at its first solution' +
-          (board.length === t.n ? ', ' + tuple(board) : '') + ', after ' + steps + '.'
-        : 'The search has finished: there is no solution for n = ' + t.n + ' (' + steps + ').';
+      var first = sols > 0 ? M.firstSolution(t) : null;
+      if (!first) return 'The search has finished: there is no solution for n = ' + t.n + ' (' + steps + ').';
+      if (!first.wentOn) {
+        return 'The search has finished: it stopped at its first solution' +
+          (first.cols ? ', ' + tuple(first.cols) : '') + ', after ' + steps + '.';
+      }
+      // The run went past its first solution: name that one, not the last board.
+      var kept = M.solutionsOf(t, s);
+      return 'The search has finished: its first solution' + (first.cols ? ' is ' + tuple(first.cols) + ',' : ' came') +
+        ' at event ' + first.pos + ', after ' + count(first.state.steps, word[0], word[1]) + '. It did not stop there: ' +
+        (WHY_ON[p.algo] || 'its run goes on past the first solution') + '; it ended after ' + steps +
+        (kept > 1 ? ' (' + kept + ' solutions among them)' : '') + ' and answers with that first one.';
     }
     return 'The search has finished: it went through every possibility and found ' +
       (sols === 0 ? 'no solution' : sols === 1 ? 'the one solution' : 'all ' + sols + ' solutions') +
@@ -286,10 +391,12 @@ var QueensDraw = (function () {
     qs.forEach(function (q, k) { queenAt[q[0] + ',' + q[1]] = k; rowHasQueen[q[0]] = true; });
     var newest = s.code === OP.PLACE ? qs[qs.length - 1] : null;
     var nextRow = t.inOrder ? qs.length + 1 : 0;
+    // The csp lab maintaining arc consistency: a square it removed is not free (the Domains panel's rows).
+    var arc = arcDomains(t, qs);
     var text = [], noSafe = [];
     for (r = 1; r <= n; r++) {
       var freeCount = 0, line = [];
-      for (c = 1; c <= n; c++) if (!rowHasQueen[r] && any[r][c] === 0) freeCount++;
+      for (c = 1; c <= n; c++) if (!rowHasQueen[r] && any[r][c] === 0 && !(arc && arc[r] && arc[r][c] === 'ac')) freeCount++;
       if (!rowHasQueen[r] && freeCount === 0 && numbers) noSafe.push(r);
       var tr = rows[r];
       tr.className = (newest && !t.inOrder && newest[0] === r ? 'chosen ' : '') +
@@ -305,6 +412,8 @@ var QueensDraw = (function () {
           if (newest && newest[0] === r && newest[1] === c) cls += ' new';
         } else if (numbers && grid[r][c] > 0) {
           cls += ' a' + Math.min(3, grid[r][c]); label = MINUS + grid[r][c]; line.push('-' + grid[r][c]);
+        } else if (arc && arc[r] && arc[r][c] === 'ac') {
+          cls += ' pruned'; label = EMPTY; line.push('x');
         } else {
           if (numbers && !rowHasQueen[r] && (t.inOrder ? r === nextRow : true)) cls += ' safe';
           line.push('.');
@@ -325,13 +434,12 @@ var QueensDraw = (function () {
     var colsOf = [], rowsOf = [];
     for (i = 0; i <= n; i++) { colsOf.push(0); rowsOf.push(0); }
     qs.forEach(function (q) { if (!colsOf[q[0]]) colsOf[q[0]] = q[1]; if (!rowsOf[q[1]]) rowsOf[q[1]] = q[0]; });
-    var solutions = fam === 'tree' ? s.solutions : fam === 'pairs' ? s.joined
-      : fam === 'local' ? (s.pos === t.events ? t.info.solutions : 0) : s.kept;
+    var solutions = M.solutionsOf(t, s);
     var attacked = conf.each.filter(function (x) { return x > 0; }).length;
     var values = {
       event: s.pos + ' of ' + t.events, steps: String(s.steps), deadEnds: String(s.deadEnds),
       solutions: String(solutions), found: String(s.found),
-      level: String(s.level), atLevel: String(s.atLevel), restarts: String(s.restarts),
+      level: String(s.level), atLevel: String(s.atLevel), restarts: String(s.restarts), moved: String(s.moves - s.stays),
       attacked: String(attacked), pairs: String(conf.pairs)
     };
     Object.keys(values).forEach(function (key) {

@@ -112,7 +112,7 @@ var QueensModel = (function () {
       queens: [], tree: [[]], removed: null,
       cand: null, ok: false, kept: 0,
       level: 0, partial: null, atLevel: 0, perLevel: [],
-      board: null, moves: 0, restarts: 0, recent: [], moved: null, sideways: 0, restart: null,
+      board: null, moves: 0, stays: 0, restarts: 0, recent: [], moved: null, sideways: 0, restart: null,
       pairs: 0, joins: 0, joined: 0, task: 0, reported: null
     };
   }
@@ -228,6 +228,7 @@ var QueensModel = (function () {
         d = attackersAt(s.board, c, ops[at + 3]) - attackersAt(s.board, c, ops[at + 2]);
         s.board[c - 1] = ops[at + 3];
         s.moves++;
+        if (ops[at + 2] === ops[at + 3]) s.stays++;   // a step by the CLI's count, but no queen moved
         s.reported = ops[at + 4];
         s.moved = { line: c, from: ops[at + 2], to: ops[at + 3], k: ops[at + 4], dh: d };
         if (code === OP.MOVE_PICKED) s.moved.most = ops[at + 5] === 1;
@@ -376,6 +377,29 @@ var QueensModel = (function () {
   /* Whether the queens attack no one: a valid (partial) board. */
   function safe(queens) { return conflicts(queens).pairs === 0; }
 
+  /* The solutions state s has found so far, as the end line counts them: a
+   * board standing for w solutions (a weighted solution, a joined pair)
+   * counts w; a local search has its one solution only at its end. */
+  function solutionsOf(t, s) {
+    var fam = t.family;
+    return fam === 'tree' ? s.solutions : fam === 'pairs' ? s.joined
+      : fam === 'local' ? (s.pos === t.events ? t.info.solutions : 0) : s.kept;
+  }
+
+  /* A first-solution run's first solution: its position (events applied
+   * right after it), the state there and its board's columns by row (null
+   * when the family has no single board), and whether the run went on past
+   * it (permutations tests every board before it keeps one; half-join
+   * scans a block of pairs). Null when the run found none. */
+  function firstSolution(t) {
+    var marks = solutionMarks(t);
+    if (!marks.length) return null;
+    var s = seek(t, marks[0]), qs = queensOf(t, s);
+    var cols = qs.length === t.n ? qs.slice().sort(function (a, b) { return a[0] - b[0]; })
+      .map(function (q) { return q[1]; }) : null;
+    return { pos: marks[0], state: s, cols: cols, wentOn: s.steps < t.info.steps && t.family !== 'local' };
+  }
+
   /* Replays trace t from its start and returns what contradicts its end
    * line or the rules of a board (at most three problems): the page's
    * selftest and the model's tests run it on every trace. */
@@ -408,7 +432,7 @@ var QueensModel = (function () {
   return {
     OP: OP, REASON: REASON, verify: verify, isMove: isMove, isSwap: isSwap, attackersAt: attackersAt,
     argCount: argCount, decode: decode, label: label, seek: seek, apply: apply, initial: initial,
-    solutionMarks: solutionMarks, deadEndMarks: deadEndMarks, stepMarks: stepMarks,
+    solutionMarks: solutionMarks, solutionsOf: solutionsOf, firstSolution: firstSolution, deadEndMarks: deadEndMarks, stepMarks: stepMarks,
     queensOf: queensOf, attacks: attacks, conflicts: conflicts, safe: safe
   };
 })();

@@ -101,3 +101,48 @@ test('every csp trace places inside the domains and dies only on an empty one', 
   assert.ok(csp.length > 0, 'no csp trace');
   for (const p of csp) assert.deepStrictEqual(globalThis.QueensLab.check(M.decode(p)), [], M.label(p));
 });
+
+test('the solutions so far count weights, as the end line does (issue 37, bug 3)', () => {
+  let counted = 0;
+  for (const p of traces.filter((q) => q.mode === 'count')) {
+    const t = M.decode(p);
+    assert.strictEqual(M.solutionsOf(t, M.seek(t, t.events)), p.solutions, M.label(p));
+    counted++;
+  }
+  assert.ok(traces.some((q) => q.mode === 'count' && q.algo === 'half-join'), 'no half-join count traced');
+  assert.ok(counted > 0);
+});
+
+test('a first-solution run names its first solution, even when it went on (issue 37, bug 1)', () => {
+  for (const p of traces.filter((q) => q.mode === 'first' && q.solutions > 0)) {
+    const t = M.decode(p), first = M.firstSolution(t);
+    if (t.family === 'local' || t.family === 'board') continue;
+    assert.ok(first, M.label(p));
+    if (first.cols) assert.ok(M.safe(first.cols.map((c, i) => [i + 1, c])), M.label(p));
+    if (!first.wentOn) assert.strictEqual(first.state.steps, p.steps, M.label(p));
+  }
+  const perm = traces.find((q) => q.algo === 'permutations' && q.n === 7 && q.mode === 'first');
+  if (perm) {
+    const first = M.firstSolution(M.decode(perm));
+    assert.deepStrictEqual(first.cols, [7, 5, 3, 1, 6, 4, 2]);
+    assert.ok(first.wentOn, 'permutations tests every board, past its first solution');
+    assert.strictEqual(first.state.steps, 187);
+  }
+});
+
+test('a local search counts the iterations that leave the queen in place apart', () => {
+  let all = 0;
+  for (const p of traces.filter((q) => L.RULES[q.algo])) {
+    const t = M.decode(p), s = M.initial();
+    let stays = 0;
+    while (s.pos < t.events) {
+      M.apply(t, s);
+      // Read from the packed operation itself: the queen's line, where it was, where it goes.
+      const at = t.offs[s.pos - 1];
+      if (M.isMove(s.code) && t.ops[at + 2] === t.ops[at + 3]) stays++;
+    }
+    assert.strictEqual(s.stays, stays, M.label(p));
+    all += stays;
+  }
+  assert.ok(all > 0, 'no stay in the traces');
+});

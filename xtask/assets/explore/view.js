@@ -12,6 +12,8 @@
   var root = $('explorer');
   var cache = {};            // index → decoded trace
   var view = { index: -1, t: null, s: null, playing: false, clock: 0, budget: 0, timer: 0, panels: [] };
+  var ADDRESS_DELAY = 300;   // milliseconds of stillness before the address follows the page
+  var address = { timer: 0, push: false, applied: null };
 
   function trace(i) {
     if (!cache[i]) cache[i] = M.decode(packed[i]);
@@ -70,11 +72,111 @@
       return;
     }
     D.setup(view.t);
+    courseLinks(view.t);
     buildPanels(packed[index]);
     $('scrub').max = String(view.t.events);
     $('next-solution').hidden = $('prev-solution').hidden = !M.solutionMarks(view.t).length;
-    $('next-dead-end').hidden = $('prev-dead-end').hidden = !M.deadEndMarks(view.t).length;
+    $('next-dead-end').hidden = $('prev-dead-end').hidden = !deadEndMarks(view.t).length;
     render();
+  }
+
+  /* --- the address follows the page ---------------------------------- */
+
+  /* The address of what is on screen: this trace at this event. */
+  function here() {
+    var p = view.t.info;
+    return '#algo=' + encodeURIComponent(p.algo) + '&n=' + p.n + '&mode=' + p.mode +
+      (p.seed === null ? '' : '&seed=' + p.seed) + (p.knobs ? '&knobs=' + encodeURIComponent(p.knobs) : '') +
+      '&event=' + view.s.pos;
+  }
+
+  /* Writes the address once the page has been still for ADDRESS_DELAY, so
+   * that playback and held keys do not flood the history: a new trace chosen
+   * by the reader is a new history entry (Back returns to the old one), a
+   * step replaces the entry. A reload then shows what was on screen. */
+  function follow(push) {
+    if (push) address.push = true;
+    window.clearTimeout(address.timer);
+    address.timer = window.setTimeout(writeAddress, ADDRESS_DELAY);
+  }
+
+  function writeAddress() {
+    window.clearTimeout(address.timer);
+    address.timer = 0;
+    var push = address.push;
+    address.push = false;
+    // Not over the selftest's address (a reload reruns it) nor the side-by-side view's.
+    if (!view.t || !view.s || root.hidden || /(^#|&)selftest(=|&|$)/.test(location.hash)) return;
+    var h = here();
+    if (location.hash === h) return;
+    try {
+      if (push) history.pushState(null, '', h); else history.replaceState(null, '', h);
+      address.applied = location.hash;
+    } catch (e) {
+      // A browser that refuses (a sandboxed frame): the link below the page stays current.
+    }
+  }
+
+  /* Positions right after each dead end: the trace's dead-end events, or for
+   * the list approaches (which write none) where a list that nothing extends
+   * becomes one, as the tree panel marks it (tree.js's rule). */
+  function deadEndMarks(t) {
+    var own = M.deadEndMarks(t);
+    if (own.length || t.family !== 'levels' || !window.QueensTree) return own;
+    if (t.listDeadEnds) return t.listDeadEnds.marks;
+    var g = QueensTree.build(t), at = {}, marks = [];
+    for (var i = 1; g && i < g.size; i++) {
+      var p = g.dead[i];
+      if (!(p <= t.events)) continue;
+      if (!at[p]) { at[p] = []; marks.push(p); }
+      at[p].push(i);
+    }
+    marks.sort(function (a, b) { return a - b; });
+    t.listDeadEnds = { marks: marks, at: at, g: g };
+    return marks;
+  }
+
+  /* For a list approach at a dead-end mark: the sentence naming the lists
+   * that became dead ends there (newest row first, as the list holds them). */
+  function listDeadEnds(t, p) {
+    if (t.family !== 'levels' || !deadEndMarks(t).length || !t.listDeadEnds.at[p]) return '';
+    var g = t.listDeadEnds.g, nodes = t.listDeadEnds.at[p];
+    var lists = nodes.slice(0, 3).map(function (v) {
+      var list = [];
+      for (var w = v; w > 0; w = g.parent[w]) list.push(g.queen[w][1]);
+      return '[' + list.join(', ') + ']';
+    });
+    var more = nodes.length - lists.length;
+    return ' Dead end' + (nodes.length > 1 ? 's' : '') + ': ' + lists.join(', ') +
+      (more > 0 ? ' and ' + more + ' more' : '') + (nodes.length > 1 ? ' are' : ' is') +
+      ' extended by no longer list (the tree marks ' + (nodes.length > 1 ? 'them' : 'it') + ').';
+  }
+
+  /* The chapter of the course (reports/course.html) that teaches each
+   * approach: where the course discusses it most. */
+  var CHAPTERS = {
+    'bitmask': '01-tree', 'attack-board': '01-tree', 'permutations': '01-tree', 'generate-and-test': '01-tree',
+    'string-regex': '02-representation', 'mrv': '03-ordering', 'csp': '03-ordering',
+    'swap-search': '04-first-solution', 'min-conflicts-random': '05-local-search',
+    'min-conflicts-most-conflicted': '05-local-search', 'mrv-tuned': '07-constructions', 'explicit': '07-constructions',
+    'list-comprehension': '08-memory', 'list-comprehension-strict': '08-memory', 'permutations-streaming': '08-memory',
+    'bitmask-mirror': '09-symmetry', 'bitmask-symmetric': '09-symmetry', 'half-join': '10-join'
+  };
+  var CHAPTER_NAMES = {
+    '01-tree': '1, the search tree', '02-representation': '2, representation', '03-ordering': '3, ordering',
+    '04-first-solution': '4, the first solution', '05-local-search': '5, local search', '06-textbook': '6, the textbook',
+    '07-constructions': '7, constructions', '08-memory': '8, memory', '09-symmetry': '9, symmetry', '10-join': '10, joining half boards'
+  };
+
+  /* Points the course links at what is on screen: the approach's chapter
+   * (the textbook chapter for the local searches it does not name) and the glossary. */
+  function courseLinks(t) {
+    var chapter = CHAPTERS[t.info.algo] || (t.family === 'local' || t.family === 'board' ? '06-textbook' : '01-tree');
+    var link = $('course-link');
+    link.setAttribute('href', 'course.html#' + chapter);
+    link.textContent = 'chapter ' + CHAPTER_NAMES[chapter];
+    var term = t.family === 'local' || t.family === 'board' ? 'local search' : t.family === 'tree' ? 'backtracking, dead end' : 'exhaustive search';
+    $('glossary-link').textContent = 'the glossary (' + term + ')';
   }
 
   /* --- the panels ---------------------------------------------------- */
@@ -128,7 +230,7 @@
 
   function jumpMark(which, forward) {
     if (!view.t) return;
-    var list = which === 'solution' ? M.solutionMarks(view.t) : M.deadEndMarks(view.t);
+    var list = which === 'solution' ? M.solutionMarks(view.t) : deadEndMarks(view.t);
     var p = view.s.pos, target = null;
     list.forEach(function (m) {
       if (forward && m > p && target === null) target = m;
@@ -198,6 +300,8 @@
     root.dataset.rows = shown.rows;
     root.dataset.conflicts = shown.conflicts;
     $('board-state').textContent = shown.text;
+    var dead = listDeadEnds(t, s.pos);
+    if (dead) $('narration').textContent += dead;
     var done = s.pos >= t.events;
     root.dataset.finished = done ? '1' : '0';
     $('finish').hidden = !done;
@@ -208,24 +312,42 @@
     $('scrub').setAttribute('aria-valuetext', 'event ' + s.pos + ' of ' + t.events);
     $('first').disabled = $('back').disabled = s.pos === 0;
     $('next').disabled = $('last').disabled = s.pos >= t.events;
-    var hash = '#algo=' + encodeURIComponent(p.algo) + '&n=' + p.n + '&mode=' + p.mode +
-      (p.seed === null ? '' : '&seed=' + p.seed) + (p.knobs ? '&knobs=' + encodeURIComponent(p.knobs) : '') +
-      '&event=' + s.pos;
-    $('permalink').setAttribute('href', hash);
+    $('permalink').setAttribute('href', here());
+    marksLeft(t, s);
+    follow(false);
+  }
+
+  /* The solution and dead-end buttons: disabled when there is none further
+   * that way. */
+  function marksLeft(t, s) {
+    [['solution', M.solutionMarks(t)], ['dead-end', deadEndMarks(t)]].forEach(function (x) {
+      var list = x[1];
+      $('next-' + x[0]).disabled = !list.length || list[list.length - 1] <= s.pos;
+      $('prev-' + x[0]).disabled = !list.length || list[0] >= s.pos;
+    });
   }
 
   /* --- the URL hash --------------------------------------------------- */
 
-  function parseHash() {
+  /* The address's settings. `+` reads as a space (as in a form's address);
+   * a part with a malformed % escape (decodeURIComponent throws on it) is
+   * left out and named in `notes`, and the rest of the address is read. */
+  function parseHash(notes) {
     var out = {};
     location.hash.replace(/^#/, '').split('&').forEach(function (part) {
       if (!part) return;
       var eq = part.indexOf('=');
-      var key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
-      out[key] = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1));
+      try {
+        var key = decodePart(eq < 0 ? part : part.slice(0, eq));
+        out[key] = eq < 0 ? '' : decodePart(part.slice(eq + 1));
+      } catch (e) {
+        notes.push('"' + part + '" has a malformed % escape (a % must be followed by two hexadecimal digits): ignored.');
+      }
     });
     return out;
   }
+
+  function decodePart(text) { return decodeURIComponent(text.replace(/\+/g, ' ')); }
 
   var KEYS = ['algo', 'n', 'mode', 'seed', 'knobs', 'event', 'step', 'solution', 'dead-end', 'selftest'];
 
@@ -264,6 +386,7 @@
   function findTrace(h, notes) {
     var pool = packed.map(function (p, i) { return i; });
     function keep(test) { pool = pool.filter(function (i) { return test(packed[i]); }); }
+    if (h.algo === '') delete h.algo;    // `#algo=`: the default, the first approach
     if (h.algo !== undefined) {
       var names = approaches();
       if (names.indexOf(h.algo) < 0) {
@@ -324,7 +447,7 @@
    * named in `notes` and replaced by the nearest event that exists. */
   function findEvent(t, h, notes) {
     var kinds = [['event', null, 'events'], ['step', M.stepMarks(t), 'steps'],
-      ['solution', M.solutionMarks(t), 'solutions'], ['dead-end', M.deadEndMarks(t), 'dead ends']];
+      ['solution', M.solutionMarks(t), 'solutions'], ['dead-end', deadEndMarks(t), 'dead ends']];
     for (var i = 0; i < kinds.length; i++) {
       var key = kinds[i][0], list = kinds[i][1], what = kinds[i][2], raw = h[key];
       if (raw === undefined) continue;
@@ -372,9 +495,13 @@
   }
 
   function applyHash() {
-    var h = parseHash(), notes = [];
+    if (address.applied !== null && location.hash === address.applied) return;   // the page wrote it
+    address.applied = location.hash;
+    window.clearTimeout(address.timer);
+    address.push = false;
+    var notes = [], h = parseHash(notes);
     if (h.selftest !== undefined) { selftest(); return; }
-    if (QueensCompare.show(h)) return;
+    if (QueensCompare.show(h, notes)) return;
     Object.keys(h).forEach(function (key) {
       if (KEYS.indexOf(key) < 0) notes.push('"' + key + '" is not a setting of this page (it takes ' + KEYS.join(', ') + '): ignored.');
     });
@@ -473,8 +600,9 @@
     algo.addEventListener('change', function () {
       showNotes([]);
       choose(fillSizes(algo.value, view.t ? view.t.n : null));
+      follow(true);
     });
-    $('size').addEventListener('change', function () { showNotes([]); choose(+$('size').value); });
+    $('size').addEventListener('change', function () { showNotes([]); choose(+$('size').value); follow(true); });
     $('first').addEventListener('click', function () { go(0); });
     $('back').addEventListener('click', function () { step(-1); });
     $('next').addEventListener('click', function () { step(1); });
@@ -491,6 +619,9 @@
       if ((e.key === ' ' || e.key === 'Spacebar') && !typing(e.target)) e.preventDefault();
     }, true);
     window.addEventListener('hashchange', applyHash);
+    window.addEventListener('popstate', applyHash);
+    // Leaving or reloading while the address waits: write it now.
+    window.addEventListener('pagehide', function () { if (address.timer) writeAddress(); });
     window.addEventListener('resize', function () { if (view.t) { D.setup(view.t); render(); } });
     speedLabel();
   }

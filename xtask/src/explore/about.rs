@@ -28,6 +28,9 @@ pub struct About {
     pub source: String,
     /// The registry's data structure.
     pub structure: String,
+    /// The registry's step unit, as `queens` counts its steps (the page's
+    /// step counter is labelled with it).
+    pub unit: String,
     /// The seed file (or where the program comes from).
     pub seed: String,
     /// Who wrote it.
@@ -72,6 +75,7 @@ pub fn parse(text: &str) -> Result<BTreeMap<String, About>> {
             title: info.title.to_string(),
             source: info.source.to_string(),
             structure: info.structure.to_string(),
+            unit: info.step_unit.to_string(),
             seed: fields["seed"].clone(),
             author: fields["author"].clone(),
             language: fields["language"].clone(),
@@ -134,8 +138,12 @@ mod tests {
                 .get(info.id)
                 .unwrap_or_else(|| panic!("approaches.txt has no block for {}", info.id));
             assert_eq!(
-                (about.title.as_str(), about.source.as_str()),
-                (info.title, info.source)
+                (
+                    about.title.as_str(),
+                    about.source.as_str(),
+                    about.unit.as_str()
+                ),
+                (info.title, info.source, info.step_unit)
             );
             // A seed is named by its file in ../shared/seeds (NNN_<16 hex digits>.txt),
             // or the block says `none: ` and where the program comes from.
