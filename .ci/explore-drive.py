@@ -134,7 +134,7 @@ class Browser:
 
     KEYS = {
         'ArrowRight': 39, 'ArrowLeft': 37, 'ArrowDown': 40, 'ArrowUp': 38, 'Home': 36, 'End': 35,
-        ' ': 32, 'Tab': 9, 's': 83, 'd': 68,
+        ' ': 32, 'Tab': 9, 's': 83, 'd': 68, 'Enter': 13,
     }
 
     def key(self, name, shift=False):
@@ -146,6 +146,8 @@ class Browser:
                 'modifiers': 8 if shift else 0}
         if len(name) == 1:
             down['text'] = name
+        if name == 'Enter':
+            down['type'], down['text'] = 'keyDown', '\r'
         self.call('Input.dispatchKeyEvent', **down)
         up = dict(down, type='keyUp')
         up.pop('text', None)
@@ -852,6 +854,250 @@ def live_engine(browser, url, reports):
     return problems
 
 
+# --- live runs and trace files through the page's own controls ------------------
+
+# (algo, n, mode, seed, knobs, width): runs that are not recorded, made with the
+# form and compared byte for byte with `queens --trace -` for the same arguments.
+LIVE_CASES = [
+    ('bitmask', 9, 'count', None, {}),
+    ('mrv', 11, 'count', None, {}),
+    ('min-conflicts-random', 50, 'first', 42, {}),
+    ('annealing', 8, 'first', 3, {'schedule': 'exp:20:0.005:100'}),     # gives up: its ended line
+    ('csp', 10, 'first', None, {'propagate': 'arc'}),
+]
+LIVE_MORE = [
+    ('half-join', 9, 'count', None, {}),
+    ('attack-board', 9, 'first', None, {}),
+    ('permutations-streaming', 8, 'first', None, {}),
+    ('csp', 9, 'count', None, {'order': 'mrv', 'propagate': 'forward'}),
+    ('min-conflicts-most-conflicted', 30, 'first', 7, {}),
+    ('hill-climbing-sideways', 10, 'first', 4, {'sideways': '50'}),
+    ('tabu-search', 12, 'first', 2, {}),
+    ('genetic', 8, 'first', 5, {}),
+]
+
+
+def queens_binary():
+    """The `queens` CLI: $QUEENS_BIN, else built by cargo (debug) and named by it."""
+    given = os.environ.get('QUEENS_BIN')
+    if given:
+        return given
+    out = subprocess.run(['cargo', 'build', '-q', '-p', 'queens-cli', '--message-format=json'],
+                         cwd=ROOT, stdout=subprocess.PIPE, check=True, text=True).stdout
+    for line in out.splitlines():
+        m = json.loads(line)
+        if m.get('reason') == 'compiler-artifact' and m['target']['name'] == 'queens' and m.get('executable'):
+            return m['executable']
+    raise RuntimeError('cargo built queens-cli but named no queens executable')
+
+
+def cli_trace(queens, algo, n, mode, seed, knobs):
+    args = [queens, '--algo', algo, '--trace', '-']
+    if mode == 'first' and seed is None:
+        args.append('--first')
+    if seed is not None:
+        args += ['--seed', str(seed)]
+    for k, v in knobs.items():
+        args += ['--' + k, v]
+    args.append(str(n))
+    return subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+
+
+def parse_trace(text):
+    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    return {'start': lines[0], 'body': lines[1:-1], 'end': lines[-1]}
+
+
+LIVE_STATE_JS = """(function () {
+  var root = document.getElementById('explorer'), s = document.getElementById('live-status');
+  return {live: root.dataset.live || '', origin: root.dataset.origin || '', status: s.textContent,
+    lines: s.textContent ? s.textContent.split('\\n').length : 0, hash: location.hash,
+    algo: root.dataset.algo, n: root.dataset.n, event: root.dataset.event, index: document.getElementById('size').value,
+    options: document.getElementById('size').options.length, running: !document.getElementById('live-cancel').hidden};
+})()"""
+
+
+def live_controls(checker, url, reports):
+    """The live form and trace files, by keys, at 400 and 1920 px: runs never
+    recorded stepped like recorded ones (counters, end message, End against the
+    end line), their traces equal to the CLI's byte for byte, the address
+    re-running a run on reload, a refusal, a cancelled run and bad files each
+    one line with the page as it was, a file opened by the picker and by a drop."""
+    b = checker.b
+    queens = queens_binary()
+    compared = 0
+
+    def live_state():
+        return b.js(LIVE_STATE_JS)
+
+    def settle(where):
+        for _ in range(2400):
+            st = live_state()
+            if st['live'] not in ('running',):
+                return st
+            time.sleep(0.025)
+        checker.fail(where, 'the run did not end within 60 s')
+        return live_state()
+
+    def fill(algo, n, mode, seed, knobs):
+        b.js("(function () { var s = document.getElementById('live-algo'); s.value = %s;"
+             " s.dispatchEvent(new Event('change')); document.getElementById('live-mode').value = %s;"
+             " document.getElementById('live-mode').dispatchEvent(new Event('change'));"
+             " document.getElementById('live-n').value = ''; document.getElementById('live-seed').value = %s;"
+             " var k = %s; Object.keys(k).forEach(function (name) {"
+             "  document.querySelector('#live-knobs [data-knob=\"' + name + '\"]').value = k[name]; }); })()"
+             % (json.dumps(algo), json.dumps(mode), json.dumps('' if seed is None else str(seed)), json.dumps(knobs)))
+        # n typed into its field by keys, and Enter runs.
+        b.js("document.getElementById('live-n').focus()")
+        b.call('Input.insertText', text=str(n))
+        b.key('Enter')
+
+    def unchanged(where, before):
+        after = live_state()
+        for key in ('algo', 'n', 'event', 'index', 'options', 'hash'):
+            if after[key] != before[key]:
+                checker.fail(where, 'the page changed (%s: %r, then %r)' % (key, before[key], after[key]))
+        if after['live'] != 'error' or not after['status'] or after['lines'] != 1:
+            checker.fail(where, 'no one-line message: %r' % after['status'])
+
+    def stepped(where, trace, width, origin):
+        st = checker.state()
+        lv = live_state()
+        if lv['origin'] != origin:
+            checker.fail(where, 'the page shows a %r trace, not the %s one' % (lv['origin'], origin))
+            return
+        checker.layout(where, st, width)
+        b.js('document.activeElement.blur()')
+        b.key('Home')
+        k = min(STEPS_CHECKED, len(trace['body']))
+        for _ in range(k):
+            b.key('ArrowRight')
+        checker.counters(where, checker.state(), trace, k)
+        b.key('End')
+        st = checker.state()
+        checker.finish(where, st, trace)
+        end = trace['end']
+        if st['count']['steps'] is not None and st['count']['steps'] != str(end['steps']):
+            checker.fail(where, 'at End the step counter says %s, the end line %d' % (st['count']['steps'], end['steps']))
+        tree = trace['body'] and trace['body'][0]['event'] in ('place', 'dead-end')
+        if tree and st['count']['solutions'] is not None and st['count']['solutions'] != str(end['solutions']):
+            checker.fail(where, 'at End the solutions counter says %s, the end line %d' % (st['count']['solutions'], end['solutions']))
+        checker.checked += 1
+
+    def one_run(case, width):
+        algo, n, mode, seed, knobs = case
+        where = 'live %s n=%d %s seed %s %s at %d px' % (algo, n, mode, seed, knobs, width)
+        fill(algo, n, mode, seed, knobs)
+        st = settle(where)
+        if st['live'] not in ('done', 'ended'):
+            checker.fail(where, 'the run ended with %r: %r' % (st['live'], st['status']))
+            return
+        want = cli_trace(queens, algo, n, mode, seed, knobs)
+        got = b.js('document.getElementById("explorer").liveTrace')
+        if got != want:
+            checker.fail(where, 'the page\'s trace differs from queens --trace (%d and %d bytes)' % (len(got or ''), len(want)))
+        nonlocal compared
+        compared += 1
+        trace = parse_trace(want)
+        ended = trace['end'].get('solutions') == 0 and trace['body'] and trace['body'][0]['event'] in ('init', 'board')
+        if ended and (st['live'] != 'ended' or not st['status']):
+            checker.fail(where, 'a run that gave up does not show its line (%r)' % st['status'])
+        stepped(where, trace, width, 'live')
+        if not checker.wait_for("location.hash.indexOf('#live=1&algo=%s&n=%d&') === 0" % (algo, n)):
+            checker.fail(where, 'the address does not record the run: %s' % b.js('location.hash'))
+        return trace
+
+    def load_file(path):
+        doc = b.call('DOM.getDocument')
+        node = b.call('DOM.querySelector', nodeId=doc['root']['nodeId'], selector='#live-file')['nodeId']
+        b.call('DOM.setFileInputFiles', files=[path], nodeId=node)
+
+    folder = os.path.join(os.environ.get('TMPDIR', '/tmp'), 'explore-live-%d' % os.getpid())
+    os.makedirs(folder, exist_ok=True)
+    for width, height in ((400, 850), (1920, 1080)):
+        b.size(width, height)
+        b.call('Page.navigate', url='about:blank')
+        b.open(url + '#algo=bitmask&n=6')
+        if not checker.wait_for("document.getElementById('explorer').dataset.liveReady === '1'", 10):
+            checker.fail('live at %d px' % width, 'the live form never got its approaches')
+            continue
+        # The form by keys: Tab reaches its fields in order, from the approach to Run.
+        b.js("document.getElementById('live-algo').focus()")
+        order = []
+        for _ in range(12):
+            order.append(b.js('document.activeElement.id'))
+            if order[-1] == 'live-run':
+                break
+            b.key('Tab')
+        if order[:1] != ['live-algo'] or 'live-n' not in order or order[-1] != 'live-run':
+            checker.fail('live form keys at %d px' % width, 'Tab goes %s' % ' -> '.join(order))
+        st = checker.state()
+        checker.layout('live form at %d px' % width, st, width)
+        for case in LIVE_CASES + (LIVE_MORE if width == 1920 else []):
+            one_run(case, width)
+        # A reload re-runs the address's run and comes back to its event.
+        before = b.js('location.hash')
+        if checker.reload():
+            checker.wait_for("document.getElementById('explorer').dataset.origin === 'live'", 30)
+            if live_state()['origin'] != 'live' or b.js('location.hash') != before or \
+                    b.js("document.getElementById('explorer').dataset.event") != before.rsplit('=', 1)[1]:
+                checker.fail('live reload at %d px' % width, 'shows %r at %s, not %s' % (live_state()['origin'], b.js('location.hash'), before))
+        else:
+            checker.fail('live reload at %d px' % width, 'the page did not come back')
+        # A refusal (n beyond the limit): one line, the page as it was.
+        b.js('document.activeElement.blur()')
+        before = live_state()
+        fill('bitmask', 13, 'count', None, {})
+        settle('refusal')
+        unchanged('live refusal at %d px' % width, before)
+        # A run cancelled: one line, the page as it was.
+        before = live_state()
+        fill('mrv', 13, 'count', None, {})
+        if live_state()['running']:
+            b.js("document.getElementById('live-cancel').click()")
+        settle('cancel')
+        unchanged('live cancel at %d px' % width, before)
+        # A trace file, by the picker; then a truncated one and one that is not a trace.
+        text = cli_trace(queens, 'first-choice', 9, 'first', 11, {})
+        good = os.path.join(folder, 'first-choice-9.jsonl')
+        with open(good, 'w') as f:
+            f.write(text)
+        load_file(good)
+        st = settle('file')
+        if st['live'] != 'done':
+            checker.fail('trace file at %d px' % width, 'refused: %r' % st['status'])
+        else:
+            stepped('trace file at %d px' % width, parse_trace(text), width, 'file')
+        truncated = os.path.join(folder, 'cut.jsonl')
+        with open(truncated, 'w') as f:
+            f.write(text[:len(text) * 2 // 3])
+        notes = os.path.join(folder, 'notes.txt')
+        with open(notes, 'w') as f:
+            f.write('shopping list\n- eggs\n')
+        for path in (truncated, notes):
+            b.js('document.activeElement.blur()')
+            before = live_state()
+            load_file(path)
+            settle('bad file')
+            unchanged('bad file %s at %d px' % (os.path.basename(path), width), before)
+        # A file dropped on the page.
+        drop = cli_trace(queens, 'bitmask-symmetric', 7, 'count', None, {})
+        b.js("(function () { var dt = new DataTransfer(); dt.items.add(new File([%s], 'dropped.jsonl'));"
+             " document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true})); })()"
+             % json.dumps(drop))
+        st = settle('drop')
+        if st['live'] != 'done':
+            checker.fail('dropped file at %d px' % width, 'refused: %r' % st['status'])
+        else:
+            stepped('dropped file at %d px' % width, parse_trace(drop), width, 'file')
+    subprocess.run(['rm', '-rf', folder])
+    if compared < 10:
+        checker.fail('live', 'only %d live traces compared with the CLI' % compared)
+    for p in b.problems():
+        checker.fail('live', p)
+    print('explore-drive: %d live runs in the page equal queens --trace byte for byte' % compared)
+
+
 def screens(browser, url, reports):
     folder = os.path.join(reports, 'screens')
     os.makedirs(folder, exist_ok=True)
@@ -910,6 +1156,10 @@ def main(argv):
                 phase(url)
             except RuntimeError as e:   # a page that never gets ready: named, and the other phases run
                 checker.fail(phase.__name__, str(e))
+        try:
+            live_controls(checker, url, reports)
+        except RuntimeError as e:
+            checker.fail('live_controls', str(e))
         for p in live_engine(browser, url, reports):
             checker.fail('engine', p)
         for f in checker.failures[:40]:

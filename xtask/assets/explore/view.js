@@ -14,6 +14,9 @@
   var view = { index: -1, t: null, s: null, playing: false, clock: 0, budget: 0, timer: 0, panels: [] };
   var ADDRESS_DELAY = 300;   // milliseconds of stillness before the address follows the page
   var address = { timer: 0, push: false, applied: null };
+  /* Where each trace came from, by index: undefined for a recorded one,
+   * {live: args, key} for a run made in the page, {file: name} for a file opened. */
+  var origin = [];
 
   function trace(i) {
     if (!cache[i]) cache[i] = M.decode(packed[i]);
@@ -33,10 +36,12 @@
     return seen;
   }
 
-  function sizeLabel(p) {
+  function sizeLabel(p, i) {
+    var from = origin[i];
+    if (from && from.file) return from.file + ' (your file: n = ' + p.n + ', ' + p.events + ' events)';
     var how = p.seed !== null ? 'seed ' + p.seed + ', one board'
       : p.mode === 'count' ? 'every solution' : 'up to the first solution';
-    return 'n = ' + p.n + ' (' + how + ')' + (p.knobs ? ', ' + p.knobs : '');
+    return 'n = ' + p.n + ' (' + how + ')' + (p.knobs ? ', ' + p.knobs : '') + (from ? ', run in the page' : '');
   }
 
   function fillSizes(algo, keep) {
@@ -46,7 +51,7 @@
       if (p.algo !== algo) return;
       var o = document.createElement('option');
       o.value = String(i);
-      o.textContent = sizeLabel(p);
+      o.textContent = sizeLabel(p, i);
       select.appendChild(o);
     });
     var pick = null;
@@ -60,6 +65,7 @@
   function choose(index) {
     pause();
     view.index = index;
+    root.dataset.origin = origin[index] ? (origin[index].live ? 'live' : 'file') : 'recorded';
     $('algo').value = packed[index].algo;
     fillSizes(packed[index].algo, packed[index].n);
     $('size').value = String(index);
@@ -84,7 +90,9 @@
 
   /* The address of what is on screen: this trace at this event. */
   function here() {
-    var p = view.t.info;
+    var p = view.t.info, from = origin[view.index];
+    if (from && from.live) return '#live=1&' + from.key + '&event=' + view.s.pos;
+    if (from && from.file) return '#algo=' + encodeURIComponent(p.algo) + '&n=' + p.n + '&event=' + view.s.pos;
     return '#algo=' + encodeURIComponent(p.algo) + '&n=' + p.n + '&mode=' + p.mode +
       (p.seed === null ? '' : '&seed=' + p.seed) + (p.knobs ? '&knobs=' + encodeURIComponent(p.knobs) : '') +
       '&event=' + view.s.pos;
@@ -106,7 +114,9 @@
     var push = address.push;
     address.push = false;
     // Not over the selftest's address (a reload reruns it) nor the side-by-side view's.
+    if (live.fromAddress) return;   // the address's own run is under way: it stays
     if (!view.t || !view.s || root.hidden || /(^#|&)selftest(=|&|$)/.test(location.hash)) return;
+    if (origin[view.index] && origin[view.index].file) return;   // a file is not in the address: a reload shows what it names
     var h = here();
     if (location.hash === h) return;
     try {
@@ -349,7 +359,7 @@
 
   function decodePart(text) { return decodeURIComponent(text.replace(/\+/g, ' ')); }
 
-  var KEYS = ['algo', 'n', 'mode', 'seed', 'knobs', 'event', 'step', 'solution', 'dead-end', 'selftest'];
+  var KEYS = ['algo', 'n', 'mode', 'seed', 'knobs', 'event', 'step', 'solution', 'dead-end', 'selftest', 'live', 'max-steps'];
 
   /* Edit distance, to name the closest approach to a misspelt one. */
   function distance(a, b) {
@@ -384,11 +394,11 @@
   /* Narrows the traces by each setting of the address in turn; a setting no
    * trace has is named in `notes` and replaced by the nearest one held. */
   function findTrace(h, notes) {
-    var pool = packed.map(function (p, i) { return i; });
+    var pool = packed.map(function (p, i) { return i; }).filter(function (i) { return !origin[i]; });
     function keep(test) { pool = pool.filter(function (i) { return test(packed[i]); }); }
     if (h.algo === '') delete h.algo;    // `#algo=`: the default, the first approach
     if (h.algo !== undefined) {
-      var names = approaches();
+      var names = unique(pool.map(function (i) { return packed[i].algo; }));
       if (names.indexOf(h.algo) < 0) {
         var close = names.slice().sort(function (a, b) { return distance(h.algo, a) - distance(h.algo, b); })[0];
         notes.push('No approach "' + h.algo + '" is traced on this page: showing ' + close + ', the closest name.');
@@ -505,6 +515,7 @@
     Object.keys(h).forEach(function (key) {
       if (KEYS.indexOf(key) < 0) notes.push('"' + key + '" is not a setting of this page (it takes ' + KEYS.join(', ') + '): ignored.');
     });
+    if (h.live !== undefined) { liveFromAddress(h, notes); return; }
     if (!packed.length) { showNotes(notes); return; }
     var found = findTrace(h, notes);
     if (found !== view.index) choose(found);
@@ -558,6 +569,282 @@
     $('selftest').textContent = lines.join('\n');
     root.dataset.selftest = failed ? 'failed' : 'ok';
     if (packed.length) choose(0);
+  }
+
+  /* --- live runs and trace files ------------------------------------- */
+
+  /* The form runs a search in the page (QueensLive, live.js: the CLI's own
+   * code compiled to WebAssembly, in a worker) and steps its trace as a new
+   * entry of the list; a trace file (picker or drop) the same way. A refusal
+   * or a bad file is one line in #live-status, and the page stays as it was. */
+  var live = { offers: [], byId: {}, running: false, fromAddress: false, ticket: 0 };
+
+  function liveStatus(text, kind) {
+    var el = $('live-status');
+    el.textContent = text;
+    el.setAttribute('data-kind', kind || '');
+    root.dataset.live = kind || '';
+  }
+
+  /* Adds a decoded trace to the list and shows it; false (and the page as it
+   * was) when it cannot be decoded. */
+  function addTrace(p, from) {
+    packed.push(p);
+    var i = packed.length - 1;
+    try {
+      trace(i);
+    } catch (e) {
+      packed.pop();
+      delete cache[i];
+      liveStatus('This trace cannot be shown: ' + String(e && e.message || e).split('\n')[0], 'error');
+      return false;
+    }
+    origin[i] = from;
+    if (!Array.prototype.some.call($('algo').options, function (o) { return o.value === p.algo; })) {
+      var o = document.createElement('option');
+      o.value = p.algo; o.textContent = p.algo;
+      $('algo').appendChild(o);
+    }
+    showNotes([]);
+    choose(i);
+    return true;
+  }
+
+  /* The knobs as the CLI takes them, in the approach's order: "--name value ...". */
+  function knobWords(knobs, offer) {
+    return (offer ? offer.knobs : Object.keys(knobs)).filter(function (k) { return knobs[k] !== undefined && knobs[k] !== ''; })
+      .map(function (k) { return '--' + k + ' ' + knobs[k]; }).join(' ');
+  }
+
+  /* "--a x --b y" → {a: 'x', b: 'y'}, or null when it is not name-value pairs. */
+  function parseKnobs(text) {
+    var words = text.trim() ? text.trim().split(/\s+/) : [], out = {};
+    if (words.length % 2) return null;
+    for (var i = 0; i < words.length; i += 2) {
+      if (!/^--[a-z][a-z-]*$/.test(words[i])) return null;
+      out[words[i].slice(2)] = words[i + 1];
+    }
+    return out;
+  }
+
+  /* The address part naming a run's arguments (also its identity). */
+  function liveKey(a) {
+    var k = knobWords(a.knobs || {}, live.byId[a.algo]);
+    return 'algo=' + encodeURIComponent(a.algo) + '&n=' + a.n + '&mode=' + a.mode +
+      (a.seed !== undefined ? '&seed=' + a.seed : '') + (a.max_steps !== undefined ? '&max-steps=' + a.max_steps : '') +
+      (k ? '&knobs=' + encodeURIComponent(k) : '');
+  }
+
+  /* The form's arguments, or a one-line reason they are not runnable. */
+  function formArgs() {
+    var offer = live.byId[$('live-algo').value];
+    if (!offer) return 'choose an approach';
+    if (!offer.live) return offer.id + ' cannot run in the page: ' + offer.why;
+    var a = { algo: offer.id, n: whole($('live-n').value.trim()), mode: modeOf(offer), knobs: {} };
+    if (isNaN(a.n)) return 'n must be a whole number, not "' + $('live-n').value + '"';
+    if (offer.uses_seed) {
+      var seed = $('live-seed').value.trim();
+      if (seed) {
+        if (!/^\d{1,15}$/.test(seed)) return 'the seed must be a whole number, not "' + seed + '"';
+        a.seed = +seed;
+      } else a.seed = 1;
+    }
+    if (offer.uses_max_steps && $('live-max-steps').value.trim()) {
+      a.max_steps = whole($('live-max-steps').value.trim());
+      if (isNaN(a.max_steps)) return '--max-steps must be a whole number, not "' + $('live-max-steps').value + '"';
+    }
+    Array.prototype.forEach.call($('live-knobs').querySelectorAll('input'), function (input) {
+      if (input.value.trim()) a.knobs[input.getAttribute('data-knob')] = input.value.trim();
+    });
+    return a;
+  }
+
+  function modeOf(offer) {
+    if (!offer.count_max_n) return 'first';
+    if (!offer.first_max_n) return 'count';
+    return $('live-mode').value;
+  }
+
+  /* The form's fields for the chosen approach: its mode, seed, max-steps and knobs, and its limit. */
+  function liveFields(keep) {
+    var offer = live.byId[$('live-algo').value];
+    if (!offer) return;
+    var both = !!(offer.count_max_n && offer.first_max_n);
+    $('live-mode-box').hidden = !both;
+    $('live-seed-box').hidden = !offer.uses_seed;
+    $('live-steps-box').hidden = !offer.uses_max_steps;
+    var box = $('live-knobs'), values = keep || {};
+    box.textContent = '';
+    (offer.knobs || []).forEach(function (k) {
+      var label = document.createElement('label');
+      label.textContent = '--' + k + ' ';
+      var input = document.createElement('input');
+      input.type = 'text'; input.size = 10; input.autocomplete = 'off';
+      input.placeholder = 'default';
+      input.setAttribute('data-knob', k);
+      input.value = values[k] || '';
+      label.appendChild(input);
+      box.appendChild(label);
+    });
+    $('live-why').hidden = !!offer.live;
+    $('live-why').textContent = offer.live ? '' : offer.id + ' cannot run in the page: ' + offer.why + '.';
+    $('live-run').disabled = !offer.live || live.running;
+    liveLimit();
+  }
+
+  function liveLimit() {
+    var offer = live.byId[$('live-algo').value];
+    if (!offer || !offer.live) { $('live-limit').textContent = ''; return; }
+    var mode = modeOf(offer), max = mode === 'count' ? offer.count_max_n : offer.first_max_n;
+    $('live-limit').textContent = '(up to ' + max + ' in the page' + (mode === 'count' ? ', every solution' : '') + ')';
+    $('live-limit').title = offer.trace_reason || '';
+  }
+
+  /* Runs `a` (arguments of QueensLive.run); on success the trace is shown at `event`. */
+  function runLive(a, event, fromAddress) {
+    if (live.running) QueensLive.cancel();
+    var ticket = ++live.ticket;
+    live.running = true;
+    live.fromAddress = !!fromAddress;
+    $('live-run').disabled = true;
+    $('live-cancel').hidden = false;
+    liveStatus('running… ' + a.algo + ' at n = ' + a.n, 'running');
+    function done() {
+      if (ticket !== live.ticket) return false;
+      live.running = false;
+      live.fromAddress = false;
+      $('live-cancel').hidden = true;
+      $('live-run').disabled = !(live.byId[$('live-algo').value] || {}).live;
+      return true;
+    }
+    return QueensLive.run(a).then(function (r) {
+      if (!done()) return;
+      root.liveTrace = r.trace;
+      if (!addTrace(r.packed, { live: a, key: liveKey(a) })) return;
+      if (r.ended) liveStatus(r.ended, 'ended'); else liveStatus('', 'done');
+      if (event) {
+        var notes = [];
+        var target = findEvent(view.t, event, notes);
+        showNotes(notes);
+        go(target);
+      }
+      follow(!fromAddress);
+    }, function (e) {
+      if (!done()) return;
+      liveStatus(String(e && e.message || e).split('\n')[0], 'error');
+    });
+  }
+
+  /* #live=1&algo=..&n=..: the form set from the address and the run made
+   * again (a reload re-runs it); the same run already on screen only moves. */
+  function liveFromAddress(h, notes) {
+    var a = { algo: h.algo || '', n: whole(h.n || ''), mode: h.mode || 'count', knobs: parseKnobs(h.knobs || '') };
+    if (h.seed !== undefined) a.seed = whole(h.seed);
+    if (h['max-steps'] !== undefined) a.max_steps = whole(h['max-steps']);
+    var bad = isNaN(a.n) ? 'n = "' + h.n + '" is not a whole number' : a.knobs === null ? 'knobs = "' + h.knobs + '" is not --name value pairs'
+      : isNaN(a.seed) || isNaN(a.max_steps) ? 'the seed and --max-steps must be whole numbers' : '';
+    if (view.index < 0 && packed.length) choose(0);
+    if (bad) { notes.push(bad + ': no run made.'); showNotes(notes); return; }
+    showNotes(notes);
+    var at = {};
+    ['event', 'step', 'solution', 'dead-end'].forEach(function (k) { if (h[k] !== undefined) at[k] = h[k]; });
+    var start = function () {
+      var offer = live.byId[a.algo];
+      if (!h.mode && offer) a.mode = offer.count_max_n ? 'count' : 'first';
+      var from = origin[view.index];
+      if (from && from.live && from.key === liveKey(a)) {
+        var more = [];
+        go(findEvent(view.t, at, more));
+        if (more.length) showNotes(notes.concat(more));
+        return;
+      }
+      setForm(a);
+      runLive(a, at, true);
+    };
+    if (live.offers.length) start(); else live.afterOffers = start;
+  }
+
+  function setForm(a) {
+    if (!live.byId[a.algo]) return;
+    $('live-algo').value = a.algo;
+    if (a.mode === 'count' || a.mode === 'first') $('live-mode').value = a.mode;
+    $('live-n').value = String(a.n);
+    $('live-seed').value = a.seed !== undefined ? String(a.seed) : '';
+    $('live-max-steps').value = a.max_steps !== undefined ? String(a.max_steps) : '';
+    liveFields(a.knobs || {});
+  }
+
+  /* A trace file's text packed (QueensLive.pack) and shown; a bad one named in one line. */
+  function openFile(file) {
+    if (!file) return;
+    liveStatus('reading ' + file.name + '…', 'running');
+    file.text().then(function (text) {
+      return QueensLive.pack(text, file.name).then(function (p) {
+        root.liveTrace = text;
+        if (addTrace(p, { file: file.name })) liveStatus('', 'done');
+      });
+    }).catch(function (e) {
+      liveStatus(file.name + ': ' + String(e && e.message || e).split('\n')[0], 'error');
+    });
+  }
+
+  function wireLive() {
+    if (typeof QueensLive === 'undefined') { liveStatus('Live runs are not available: the engine is missing.', 'error'); return; }
+    $('live-form').addEventListener('submit', function (e) {
+      e.preventDefault();
+      var a = formArgs();
+      if (typeof a === 'string') { liveStatus(a, 'error'); return; }
+      runLive(a, null, false);
+    });
+    $('live-cancel').addEventListener('click', function () {
+      live.ticket++;
+      live.running = live.fromAddress = false;
+      QueensLive.cancel();
+      $('live-cancel').hidden = true;
+      $('live-run').disabled = false;
+      liveStatus('The run was stopped: the page shows what it showed before.', 'error');
+    });
+    $('live-algo').addEventListener('change', function () { liveFields(null); });
+    $('live-mode').addEventListener('change', liveLimit);
+    $('live-open').addEventListener('click', function () { $('live-file').click(); });
+    $('live-file').addEventListener('change', function () {
+      openFile($('live-file').files[0]);
+      $('live-file').value = '';
+    });
+    var depth = 0;
+    window.addEventListener('dragenter', function (e) { e.preventDefault(); depth++; document.body.classList.add('dragging'); });
+    window.addEventListener('dragleave', function () { if (--depth <= 0) { depth = 0; document.body.classList.remove('dragging'); } });
+    window.addEventListener('dragover', function (e) { e.preventDefault(); });
+    window.addEventListener('drop', function (e) {
+      e.preventDefault();
+      depth = 0;
+      document.body.classList.remove('dragging');
+      var files = e.dataTransfer && e.dataTransfer.files;
+      if (files && files.length) openFile(files[0]);
+    });
+    QueensLive.approaches().then(function (offers) {
+      live.offers = offers;
+      var select = $('live-algo');
+      offers.forEach(function (o) {
+        live.byId[o.id] = o;
+        var opt = document.createElement('option');
+        opt.value = o.id;
+        opt.textContent = o.id + (o.live ? '' : ' (not in the page)');
+        select.appendChild(opt);
+      });
+      var t = view.t && view.t.info;
+      if (t && live.byId[t.algo]) {
+        select.value = t.algo;
+        $('live-mode').value = t.mode === 'count' ? 'count' : 'first';
+        $('live-n').value = String(t.n);
+      } else $('live-n').value = '8';
+      liveFields(null);
+      root.dataset.liveReady = '1';
+      if (live.afterOffers) { var f = live.afterOffers; live.afterOffers = null; f(); }
+    }, function (e) {
+      liveStatus('Live runs are not available: ' + String(e && e.message || e).split('\n')[0], 'error');
+      $('live-run').disabled = true;
+    });
   }
 
   /* --- wiring ------------------------------------------------------- */
@@ -627,6 +914,7 @@
   }
 
   wire();
+  wireLive();
   if (!packed.length) {
     $('narration').textContent = 'No traces were recorded. Run `cargo xtask report` to record them, then open this page again.';
     document.querySelector('.controls').hidden = true;
