@@ -742,13 +742,14 @@
     if (h.seed !== undefined) a.seed = whole(h.seed);
     if (h['max-steps'] !== undefined) a.max_steps = whole(h['max-steps']);
     var bad = isNaN(a.n) ? 'n = "' + h.n + '" is not a whole number' : a.knobs === null ? 'knobs = "' + h.knobs + '" is not --name value pairs'
-      : isNaN(a.seed) || isNaN(a.max_steps) ? 'the seed and --max-steps must be whole numbers' : '';
+      : (a.seed !== undefined && isNaN(a.seed)) || (a.max_steps !== undefined && isNaN(a.max_steps)) ? 'the seed and --max-steps must be whole numbers' : '';
     if (view.index < 0 && packed.length) choose(0);
     if (bad) { notes.push(bad + ': no run made.'); showNotes(notes); return; }
     showNotes(notes);
     var at = {};
     ['event', 'step', 'solution', 'dead-end'].forEach(function (k) { if (h[k] !== undefined) at[k] = h[k]; });
     var start = function () {
+      live.fromAddress = false;
       var offer = live.byId[a.algo];
       if (!h.mode && offer) a.mode = offer.count_max_n ? 'count' : 'first';
       var from = origin[view.index];
@@ -761,7 +762,7 @@
       setForm(a);
       runLive(a, at, true);
     };
-    if (live.offers.length) start(); else live.afterOffers = start;
+    if (live.offers.length) start(); else { live.fromAddress = true; live.afterOffers = start; }
   }
 
   function setForm(a) {
@@ -844,6 +845,7 @@
     }, function (e) {
       liveStatus('Live runs are not available: ' + String(e && e.message || e).split('\n')[0], 'error');
       $('live-run').disabled = true;
+      live.fromAddress = false;
     });
   }
 
