@@ -20,7 +20,13 @@ Python standard library.
         footer and notes; the address follows the page and a reload restores
         it; the phone layout; disabled solution and dead-end buttons; list
         comprehension's dead ends; arc consistency's free squares; mrv's
-        ties; the course links). Fails on any console message,
+        ties; the course links); then the live form and trace files
+        (`live_controls`: unrecorded runs made by keys, stepped, their
+        traces byte for byte those of `queens --trace -`, which it runs:
+        $QUEENS_BIN, else built with cargo; the address re-running a run on
+        reload; a refusal, a cancelled run, a truncated file and a file that
+        is not a trace each one line with the page as it was; a file by the
+        picker and by a drop). Fails on any console message,
         uncaught error or network request. With --one-size, only the first
         board of each approach (the other sizes replay the same code with
         other traces): about a fifth of the time, for `cargo test`.
