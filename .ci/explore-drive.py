@@ -946,7 +946,7 @@ def live_controls(checker, url, reports):
         return live_state()
 
     def fill(algo, n, mode, seed, knobs):
-        b.js("(function () { var s = document.getElementById('live-algo'); s.value = %s;"
+        b.js("(function () { document.getElementById('live-box').open = true; var s = document.getElementById('live-algo'); s.value = %s;"
              " s.dispatchEvent(new Event('change')); document.getElementById('live-mode').value = %s;"
              " document.getElementById('live-mode').dispatchEvent(new Event('change'));"
              " document.getElementById('live-n').value = ''; document.getElementById('live-seed').value = %s;"
@@ -1027,8 +1027,17 @@ def live_controls(checker, url, reports):
         if not checker.wait_for("document.getElementById('explorer').dataset.liveReady === '1'", 10):
             checker.fail('live at %d px' % width, 'the live form never got its approaches')
             continue
-        # The form by keys: Tab reaches its fields in order, from the approach to Run.
-        b.js("document.getElementById('live-algo').focus()")
+        # The form by keys: open on a wide screen, folded on a phone (Enter on its summary
+        # opens it); Tab reaches its fields in order, from the approach to Run.
+        if b.js("document.getElementById('live-box').open") != (width > 520):
+            checker.fail('live form at %d px' % width, 'the form is %s' % ('folded' if width > 520 else 'open'))
+        b.js("document.querySelector('#live-box summary').focus()")
+        b.key('Enter')
+        if not b.js("document.getElementById('live-box').open"):
+            b.key('Enter')
+            if not b.js("document.getElementById('live-box').open"):
+                checker.fail('live form at %d px' % width, 'Enter on its summary does not open it')
+        b.js("document.getElementById('live-box').open = true; document.getElementById('live-algo').focus()")
         order = []
         for _ in range(12):
             order.append(b.js('document.activeElement.id'))

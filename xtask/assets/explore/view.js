@@ -679,7 +679,7 @@
       var label = document.createElement('label');
       label.textContent = '--' + k + ' ';
       var input = document.createElement('input');
-      input.type = 'text'; input.size = 10; input.autocomplete = 'off';
+      input.type = 'text'; input.size = 16; input.autocomplete = 'off';
       input.placeholder = 'default';
       input.setAttribute('data-knob', k);
       input.value = values[k] || '';
@@ -696,7 +696,7 @@
     var offer = live.byId[$('live-algo').value];
     if (!offer || !offer.live) { $('live-limit').textContent = ''; return; }
     var mode = modeOf(offer), max = mode === 'count' ? offer.count_max_n : offer.first_max_n;
-    $('live-limit').textContent = '(up to ' + max + ' in the page' + (mode === 'count' ? ', every solution' : '') + ')';
+    $('live-limit').textContent = '(up to ' + String(max).replace(/\B(?=(\d{3})+$)/g, '\u202f') + ' in the page' + (mode === 'count' ? ', every solution' : '') + ')';
     $('live-limit').title = offer.trace_reason || '';
   }
 
@@ -767,6 +767,7 @@
 
   function setForm(a) {
     if (!live.byId[a.algo]) return;
+    $('live-box').open = true;
     $('live-algo').value = a.algo;
     if (a.mode === 'count' || a.mode === 'first') $('live-mode').value = a.mode;
     $('live-n').value = String(a.n);
@@ -790,6 +791,8 @@
   }
 
   function wireLive() {
+    // Open beside a wide board; on a phone folded, so that the board and what happened come first.
+    $('live-box').open = window.innerWidth > 520;
     if (typeof QueensLive === 'undefined') { liveStatus('Live runs are not available: the engine is missing.', 'error'); return; }
     $('live-form').addEventListener('submit', function (e) {
       e.preventDefault();
