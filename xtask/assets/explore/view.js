@@ -175,13 +175,21 @@
   var CHAPTER_NAMES = {
     '01-tree': '1, the search tree', '02-representation': '2, representation', '03-ordering': '3, ordering',
     '04-first-solution': '4, the first solution', '05-local-search': '5, local search', '06-textbook': '6, the textbook',
-    '07-constructions': '7, constructions', '08-memory': '8, memory', '09-symmetry': '9, symmetry', '10-join': '10, joining half boards'
+    '07-constructions': '7, constructions', '08-memory': '8, memory', '09-symmetry': '9, symmetry', '10-join': '10, joining half boards',
+    '13-approaches': '13, the approaches', '16-glossary': '16, the glossary'
   };
+
+  /* Whether the course beside the page has the chapter (QUEENS_CHAPTERS, from
+   * the render; a course made from partial data leaves chapters out). */
+  function inCourse(chapter) {
+    return typeof QUEENS_CHAPTERS === 'undefined' || QUEENS_CHAPTERS.indexOf(chapter) >= 0;
+  }
 
   /* Points the course links at what is on screen: the approach's chapter
    * (the textbook chapter for the local searches it does not name) and the glossary. */
   function courseLinks(t) {
     var chapter = CHAPTERS[t.info.algo] || (t.family === 'local' || t.family === 'board' ? '06-textbook' : '01-tree');
+    if (!inCourse(chapter)) chapter = inCourse('13-approaches') ? '13-approaches' : '16-glossary';
     var link = $('course-link');
     link.setAttribute('href', 'course.html#' + chapter);
     link.textContent = 'chapter ' + CHAPTER_NAMES[chapter];

@@ -123,9 +123,16 @@ pub fn model_script() -> String {
 /// `data_dir/traces/index.json` (`data_dir` is `DIR/data`), linking the tree
 /// `pictures` already drawn beside it (those whose SVG is there). Without traces the page says how to
 /// record them. Refuses a page over [`MAX_BYTES`], naming the largest traces.
-pub fn write_page(data_dir: &Path, out_file: &Path, pictures: &[Drawing]) -> Result<()> {
+/// `chapters`: the stems of the course chapters rendered beside it (the
+/// page links only to those; empty: not known, every link kept).
+pub fn write_page(
+    data_dir: &Path,
+    out_file: &Path,
+    pictures: &[Drawing],
+    chapters: &[&str],
+) -> Result<()> {
     let dir = out_file.parent().unwrap_or(Path::new(""));
-    let html = page_linking(data_dir, pictures, dir, MAX_BYTES)?;
+    let html = page_linking(data_dir, pictures, dir, chapters, MAX_BYTES)?;
     if let Some(parent) = out_file.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(parent).context(|| format!("cannot create {}", parent.display()))?;
     }
@@ -135,7 +142,7 @@ pub fn write_page(data_dir: &Path, out_file: &Path, pictures: &[Drawing]) -> Res
 /// The page's text without links to pictures, refused when longer than `max_bytes`.
 #[cfg(test)]
 fn page(data_dir: &Path, max_bytes: usize) -> Result<String> {
-    page_linking(data_dir, &[], Path::new(""), max_bytes)
+    page_linking(data_dir, &[], Path::new(""), &[], max_bytes)
 }
 
 /// The page's text, linking those of `pictures` found in `dir` (the page's
@@ -144,6 +151,7 @@ fn page_linking(
     data_dir: &Path,
     pictures: &[Drawing],
     dir: &Path,
+    chapters: &[&str],
     max_bytes: usize,
 ) -> Result<String> {
     let traces = traces::load(data_dir)?;
@@ -178,6 +186,15 @@ fn page_linking(
          data-encoding=\"gzip\">\n{}\n</script>\n",
         base64(&engine)
     );
+    if !chapters.is_empty() {
+        // The chapters the course beside the page has (a smoke profile's
+        // course leaves out those its data lack): view.js links only to them.
+        let list =
+            serde_json::to_string(chapters).context(|| "cannot encode the chapters".into())?;
+        scripts.push_str(&format!(
+            "<script>\nvar QUEENS_CHAPTERS = {list};\n</script>\n"
+        ));
+    }
     scripts.extend(
         std::iter::once(("model.js", model.as_str()))
             .chain(SCRIPTS)

@@ -187,7 +187,7 @@ fn a_page_over_the_bound_is_refused_and_names_the_largest_trace() {
     );
     let out = tempfile::tempdir().unwrap();
     let file = out.path().join("reports").join(PAGE);
-    write_page(&fixtures(), &file, &[]).unwrap();
+    write_page(&fixtures(), &file, &[], &[]).unwrap();
     let bytes = fs::read(&file).unwrap();
     assert!(bytes.len() < MAX_BYTES);
     assert_eq!(bytes, page(&fixtures(), MAX_BYTES).unwrap().into_bytes());

@@ -149,7 +149,17 @@ pub fn render(data: &Dataset, data_dir: &Path, out: &Path) -> Result<()> {
             drawn: &p.drawn,
         })
         .collect();
-    crate::explore::write_page(data_dir, &out.join(crate::explore::PAGE), &drawings)
+    let rendered: Vec<&str> = chapters
+        .iter()
+        .filter(|(_, c)| c.is_some())
+        .map(|(p, _)| p.file)
+        .collect();
+    crate::explore::write_page(
+        data_dir,
+        &out.join(crate::explore::PAGE),
+        &drawings,
+        &rendered,
+    )
 }
 
 /// Every file under `dir`, relative path → bytes, sorted (for comparisons).
