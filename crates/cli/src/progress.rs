@@ -46,6 +46,9 @@ use crate::run::Failure;
 const TICK: Duration = Duration::from_millis(100);
 /// The progress line is redrawn at most this often, and only when it changes.
 const REDRAW_EVERY: Duration = Duration::from_millis(250);
+/// How often the time-so-far line of a count without tasks is redrawn (it
+/// shows whole seconds).
+const ELAPSED_EVERY: Duration = Duration::from_secs(1);
 /// How long a count runs before its progress line appears.
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 /// How often the checkpoint is saved while tasks finish.
@@ -271,10 +274,8 @@ impl Session {
     /// came after the last task finished, lets the answer be printed
     /// before `main` ends the run by it.
     pub fn finish(mut self) -> Result<(), Failure> {
-        if let Some((handle, stop)) = self.ticker.take() {
-            stop.store(true, Ordering::SeqCst);
-            handle.thread().unpark();
-            let _ = handle.join();
+        if let Some(ticker) = self.ticker.take() {
+            stop(ticker);
         }
         if let Some(signal) = cleanup::pending() {
             self.tracker.interrupt(signal);
@@ -326,7 +327,7 @@ impl Elapsed {
                         let bar = bar.get_or_insert_with(new_bar);
                         bar.set_message(elapsed_line(&what, born.elapsed()));
                     }
-                    thread::park_timeout(REDRAW_EVERY.max(TICK) * 4);
+                    thread::park_timeout(ELAPSED_EVERY);
                 }
                 if let Some(bar) = bar {
                     bar.finish_and_clear();
@@ -341,10 +342,8 @@ impl Elapsed {
 
 impl Drop for Elapsed {
     fn drop(&mut self) {
-        if let Some((handle, stop)) = self.ticker.take() {
-            stop.store(true, Ordering::SeqCst);
-            handle.thread().unpark();
-            let _ = handle.join();
+        if let Some(ticker) = self.ticker.take() {
+            stop(ticker);
         }
     }
 }
@@ -360,6 +359,14 @@ fn elapsed_line(what: &str, elapsed: Duration) -> String {
             s => format!("{} min {} s", s / 60, s % 60),
         }
     )
+}
+
+/// Stops a ticker thread (a [`Session`]'s or an [`Elapsed`]'s): sets its
+/// flag, wakes it from its wait and waits for it to clear its line.
+fn stop((handle, flag): (JoinHandle<()>, Arc<AtomicBool>)) {
+    flag.store(true, Ordering::SeqCst);
+    handle.thread().unpark();
+    let _ = handle.join();
 }
 
 /// A whole number from a test hook's environment variable.

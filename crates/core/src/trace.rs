@@ -816,13 +816,14 @@ pub static ROW_BY_ROW: TraceInfo = TraceInfo {
 };
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::sync::{Arc, Mutex};
 
-    /// A writer whose bytes the test can read afterwards.
+    /// A writer whose bytes the test can read afterwards (also
+    /// `traced.rs`'s tests').
     #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
+    pub(crate) struct Shared(pub(crate) Arc<Mutex<Vec<u8>>>);
 
     impl Write for Shared {
         fn write(&mut self, buf: &[u8]) -> io::Result<usize> {

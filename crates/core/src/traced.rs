@@ -89,28 +89,13 @@ pub fn write_trace<A: Approach + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use std::io;
     use std::ops::ControlFlow;
-    use std::sync::{Arc, Mutex};
 
     use super::*;
     use crate::approach::{Enumerate, Exhaustive, Info, Kind, Sink, check_limit};
     use crate::probe::Probe;
+    use crate::trace::tests::Shared;
     use crate::trace::{Event, TraceInfo};
-
-    /// What a writer received.
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shared {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
 
     static INFO: Info = Info {
         id: "toy",

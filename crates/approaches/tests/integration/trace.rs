@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use serde_json::Value;
 
 use queens_approaches::REGISTRY;
+use queens_complete_state::attacking_pairs;
 use queens_core::trace::{MAX_EVENTS, Start};
 use queens_core::{
     Approach, Ending, Enumerate, Event, Kind, Options, Outcome, Probe, Refusal, Steps, TraceMode,
@@ -314,19 +315,6 @@ fn replay(id: &str, t: &Traced) -> Vec<u32> {
         }
     }
     board
-}
-
-/// Pairs of queens on a common line, pair by pair (h, whichever way the
-/// board reads: a queen per column or per row).
-fn attacking_pairs(board: &[u32]) -> u64 {
-    let mut h = 0;
-    for a in 0..board.len() {
-        for b in a + 1..board.len() {
-            let (ra, rb) = (board[a] as usize, board[b] as usize);
-            h += u64::from(ra == rb || ra.abs_diff(rb) == b - a);
-        }
-    }
-    h
 }
 
 /// A local search that ends without a solution says how

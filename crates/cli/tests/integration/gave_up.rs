@@ -11,6 +11,7 @@ use crate::harness;
 use std::fs;
 use std::process::{Command, Output};
 
+use queens_complete_state::attacking_pairs;
 use serde_json::Value;
 
 fn queens(args: &[&str]) -> Output {
@@ -158,19 +159,6 @@ const CASES: &[Case] = &[
         restarts: false,
     },
 ];
-
-/// Pairs of queens on a common row, column or diagonal, pair by pair:
-/// h of the board, whichever way it reads (a queen per column or per row).
-fn attacking_pairs(board: &[u32]) -> u64 {
-    let mut h = 0;
-    for a in 0..board.len() {
-        for b in a + 1..board.len() {
-            let (ra, rb) = (board[a] as usize, board[b] as usize);
-            h += u64::from(ra == rb || ra.abs_diff(rb) == b - a);
-        }
-    }
-    h
-}
 
 /// The board a trace ends with: the last `board` event (beam, genetic),
 /// else its last `init` with the moves and swaps after it.

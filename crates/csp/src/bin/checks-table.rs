@@ -145,8 +145,8 @@ struct Args {
     summary: bool,
 }
 
-/// Reads the arguments; `Ok(None)` for `--help`.
-fn parse(args: &[String]) -> Result<Option<Args>, String> {
+/// Reads the arguments (`--help` and `--version` are answered before).
+fn parse(args: &[String]) -> Result<Args, String> {
     let mut parsed = Args {
         from: BOOK_FROM,
         to: BOOK_TO,
@@ -164,7 +164,6 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
                 .ok_or_else(|| format!("{arg} needs a value (see --help)"))
         };
         match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
             "--summary" => parsed.summary = true,
             "--from" => parsed.from = size("--from").parse(value()?)? as usize,
             "--to" => parsed.to = size("--to").parse(value()?)? as usize,
@@ -192,7 +191,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
             parsed.from, parsed.to
         ));
     }
-    Ok(Some(parsed))
+    Ok(parsed)
 }
 
 /// The seeds of a setting's runs: `None` alone when it has no random ties.
@@ -297,10 +296,7 @@ fn main() -> ExitCode {
         return ExitCode::from(status);
     }
     let args = match parse(&argv) {
-        Ok(Some(args)) => args,
-        Ok(None) => {
-            return ExitCode::from(queens_core::usage::print_text(HELP));
-        }
+        Ok(args) => args,
         Err(e) => {
             queens_core::say!("checks-table: {e}");
             return ExitCode::from(2);
