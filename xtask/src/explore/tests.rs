@@ -264,6 +264,30 @@ fn errors_name_the_trace_and_the_line() {
 }
 
 #[test]
+fn a_pair_without_both_whole_halves_is_refused() {
+    for (pair, why) in [
+        (
+            r#"{"event":"pair","task":1,"ok":false,"east":[0,3,0,4]}"#,
+            "a pair carries its east and west halves together or neither",
+        ),
+        (
+            r#"{"event":"pair","task":1,"ok":false,"east":[0,3,0],"west":[1,0,2,0]}"#,
+            "the east half holds 3 values, not n = 4",
+        ),
+        (
+            r#"{"event":"pair","task":1,"ok":false,"east":[0,3,0,4],"west":[1,0,5,0]}"#,
+            "west half 5 outside 0..=4",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let entry = write_trace(dir.path(), "half-join", 4, "pair", &[pair.into()], (0, 1));
+        save_index(&dir.path().join(traces::FOLDER), &[entry]).unwrap();
+        let e = page(dir.path(), MAX_BYTES).unwrap_err().0;
+        assert!(e.ends_with(why), "{e}");
+    }
+}
+
+#[test]
 fn without_traces_the_page_says_how_to_record_them() {
     let dir = tempfile::tempdir().unwrap();
     let html = page(dir.path(), MAX_BYTES).unwrap();
@@ -316,6 +340,7 @@ fn every_event_kind() -> (Value, Vec<u64>) {
         r#"{"event":"level","depth":2}"#,
         r#"{"event":"partial","list":[4,2]}"#,
         r#"{"event":"pair","task":3,"ok":true,"weight":2}"#,
+        r#"{"event":"pair","task":3,"ok":false,"east":[0,3,0,4],"west":[1,0,2,0]}"#,
         r#"{"event":"init","board":[1,2,3,4]}"#,
         r#"{"event":"move","col":2,"from":2,"to":4,"conflicts":1}"#,
         r#"{"event":"move","col":2,"from":4,"to":4,"conflicts":1,"pick":"most"}"#,
