@@ -391,8 +391,8 @@ fn every_event_kind_packs_into_the_operations_the_page_reads() {
     assert_eq!(
         codes,
         [
-            0, 2, 1, 3, 4, 5, 5, 4, 6, 7, 8, 13, 9, 10, 15, 16, 17, 19, 20, 21, 11, 18, 12, 12, 12,
-            14
+            0, 2, 1, 3, 4, 5, 5, 4, 6, 7, 8, 13, 22, 9, 10, 15, 16, 17, 19, 20, 21, 11, 18, 12, 12,
+            12, 14
         ]
     );
 }
@@ -405,6 +405,7 @@ fn the_table_of_operations_is_indexed_by_code() {
     assert_eq!(pack::arg_count(&[99], 0, 4), None);
     assert_eq!(pack::arg_count(&[pack::PARTIAL, 3, 1, 2, 3], 0, 8), Some(4));
     assert_eq!(pack::arg_count(&[pack::CANDIDATE], 0, 8), Some(9));
+    assert_eq!(pack::arg_count(&[pack::PAIR_HALVES], 0, 8), Some(19));
     let script = pack::ops_script();
     assert!(
         script.starts_with(r#"var QUEENS_OPS = [{"name":"PLACE","args":2},"#),
