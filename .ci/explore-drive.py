@@ -44,6 +44,7 @@ import re
 import subprocess
 import sys
 import time
+from urllib.parse import quote as url_quote
 
 STEPS_CHECKED = 25          # events stepped with -> before the counters are compared
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -140,7 +141,7 @@ class Browser:
 
     KEYS = {
         'ArrowRight': 39, 'ArrowLeft': 37, 'ArrowDown': 40, 'ArrowUp': 38, 'Home': 36, 'End': 35,
-        ' ': 32, 'Tab': 9, 's': 83, 'd': 68, 'Enter': 13,
+        ' ': 32, 'Tab': 9, 's': 83, 'd': 68, 'Enter': 13, 'm': 77, "'": 222,
     }
 
     def key(self, name, shift=False):
@@ -148,7 +149,7 @@ class Browser:
         code = self.KEYS[name]
         down = {'type': 'keyDown' if len(name) == 1 else 'rawKeyDown', 'key': name,
                 'windowsVirtualKeyCode': code, 'nativeVirtualKeyCode': code,
-                'code': {' ': 'Space', 's': 'KeyS', 'd': 'KeyD'}.get(name, name),
+                'code': {' ': 'Space', 's': 'KeyS', 'd': 'KeyD', 'm': 'KeyM', "'": 'Quote'}.get(name, name),
                 'modifiers': 8 if shift else 0}
         if len(name) == 1:
             down['text'] = name
@@ -180,6 +181,11 @@ class Browser:
         self.events = []
         return out
 
+
+
+def quote(text):
+    """JavaScript's encodeURIComponent."""
+    return url_quote(text, safe="-_.!~*'()")
 
 # --- the traces, replayed here from their JSON Lines ---------------------------
 
@@ -783,6 +789,156 @@ class Checker:
             self.fail('regressions', p)
 
 
+    def new_views(self, url):
+        """Issue 37's last views: side by side with each side's panels and csp
+        settings and a warning between different questions, at 400 and 1920 px;
+        a mark set and returned to, kept through the address and a reload; the
+        live form's event cap; half-join's two half boards per pair."""
+        b = self.b
+        side_js = ("(function () { var c = document.getElementById('compare'), out = {}; if (!c) return null; "
+                   "['a', 'b'].forEach(function (x) { var box = c.querySelector('[data-side=\"' + x + '\"]'); "
+                   "out[x] = {algo: c.getAttribute('data-' + x + '-algo'), panels: c.getAttribute('data-' + x + '-panels'), "
+                   "drawn: Array.prototype.map.call(box.querySelectorAll('.compare-panels .panel'), function (p) { return p.getAttribute('data-panel'); }).join(' '), "
+                   "free: c.getAttribute('data-' + x + '-free'), h: c.getAttribute('data-' + x + '-h'), knobs: c.getAttribute('data-' + x + '-knobs'), "
+                   "counters: box.querySelector('.compare-counters').textContent, rec: box.querySelector('.compare-rec').hidden ? null : "
+                   "Array.prototype.map.call(box.querySelectorAll('.compare-rec option'), function (o) { return o.textContent; }), "
+                   "attacked: box.querySelectorAll('.compare-board td.num').length, right: Math.round(box.getBoundingClientRect().right)}; }); "
+                   "var same = document.getElementById('compare-same'); out.warning = same && !same.hidden ? same.textContent : ''; "
+                   "out.ready = c.getAttribute('data-ready'); out.width = document.documentElement.scrollWidth; out.hash = location.hash; return out; })()")
+        for width, height in ((400, 850), (1920, 1080)):
+            where = 'side by side at %d px' % width
+            b.size(width, height)
+            # The csp lab beside mrv: each side its own panels (domains, room to move), board numbers and free squares.
+            b.call('Page.navigate', url='about:blank')
+            b.open(url + '#compare=csp,mrv&n=8&by=node&at=4')
+            got = b.js(side_js)
+            if not got or got['ready'] != '1':
+                self.fail(where, 'the side-by-side view did not open: %r' % got)
+                continue
+            if 'lab' not in got['a']['drawn'].split() or 'room' not in got['b']['drawn'].split():
+                self.fail(where, 'csp beside mrv draws the panels %r and %r' % (got['a']['drawn'], got['b']['drawn']))
+            if got['a']['drawn'] != got['a']['panels'] or got['b']['drawn'] != got['b']['panels']:
+                self.fail(where, 'the panels drawn (%r, %r) are not those named (%r, %r)' % (
+                    got['a']['drawn'], got['b']['drawn'], got['a']['panels'], got['b']['panels']))
+            if not got['a']['attacked'] or not got['b']['attacked'] or not got['a']['free'].strip(','):
+                self.fail(where, 'the boards show no attack counts or free squares: %r' % got)
+            if not got['a']['rec'] or len(got['a']['rec']) < 2 or got['b']['rec'] is not None:
+                self.fail(where, 'csp should offer its recordings at n = 8, mrv none: %r, %r' % (got['a']['rec'], got['b']['rec']))
+            if got['width'] > width or max(got['a']['right'], got['b']['right']) > width + 0.5:
+                self.fail(where, 'the view is %d px wide, its sides end at %d and %d px' % (got['width'], got['a']['right'], got['b']['right']))
+            if got['warning']:
+                self.fail(where, 'two first-solution runs at n = 8 are warned about: %r' % got['warning'])
+            # The other csp setting chosen on side a: the address names it, the lock-step stays.
+            before = got['a']['knobs']
+            b.js("(function () { var s = document.getElementById('compare-rec-a'); s.selectedIndex = 1 - s.selectedIndex; "
+                 "s.dispatchEvent(new Event('change')); })()")
+            if not self.wait_for("document.getElementById('compare').getAttribute('data-a-knobs') !== %s" % json.dumps(before)):
+                self.fail(where, 'choosing the other csp recording left side a at %r' % before)
+            got = b.js(side_js)
+            knobs = got['a']['knobs']
+            if 'knobs-a=' + quote(knobs) not in got['hash'] or not got['hash'].endswith('&at=4'):
+                self.fail(where, 'the address %r does not name side a\'s setting %r at lock-step 4' % (got['hash'], knobs))
+            b.call('Page.navigate', url='about:blank')
+            b.open(url + '#compare=csp,csp&n=8&knobs-a=%s&knobs-b=%s' % (quote(knobs), quote(before)))
+            got = b.js(side_js)
+            if (got['a']['knobs'], got['b']['knobs']) != (knobs, before):
+                self.fail(where, 'csp beside csp with knobs-a=%r, knobs-b=%r shows %r and %r' % (knobs, before, got['a']['knobs'], got['b']['knobs']))
+            # Local searches: h on each side, as the board's pairs count it.
+            b.call('Page.navigate', url='about:blank')
+            b.open(url + '#compare=min-conflicts-random,hill-climbing&n=8&by=event&at=1')
+            got = b.js(side_js)
+            for x in 'ab':
+                if not got[x]['h'] or 'h: attacking pairs' + got[x]['h'] not in got[x]['counters'] or 'local' not in got[x]['drawn'].split():
+                    self.fail(where, '%s side by side: h %r, counters %r, panels %r' % (got[x]['algo'], got[x]['h'], got[x]['counters'], got[x]['drawn']))
+            # A count beside a first-solution run: warned.
+            b.call('Page.navigate', url='about:blank')
+            b.open(url + '#compare=bitmask,half-join&n=6')
+            got = b.js(side_js)
+            if 'bitmask' in got['a']['algo'] and 'different questions' in got['warning']:
+                self.fail(where, 'two counts at n = 6 are warned about: %r' % got['warning'])
+        b.size(1920, 1080)
+        # A mark: m marks, ' returns, the address keeps it, a reload too, and the button returns as well.
+        where = 'mark'
+        b.call('Page.navigate', url='about:blank')
+        b.open(url + '#algo=attack-board&n=6&mode=count&event=5')
+        b.js('document.activeElement.blur()')
+        b.key('m')
+        for _ in range(3):
+            b.key('ArrowRight')
+        if not self.wait_for("/[&]mark=5&event=8$/.test(location.hash)"):
+            self.fail(where, 'after m at event 5 and 3 steps the address is %s' % b.js('location.hash'))
+        b.key("'")
+        st = self.state()
+        if st['event'] != 5 or b.js("document.getElementById('explorer').dataset.mark") != '5':
+            self.fail(where, "' returns to event %d, the mark is %r" % (st['event'], b.js("document.getElementById('explorer').dataset.mark")))
+        b.key('End')
+        if not self.wait_for("/[&]mark=5&event=%d$/.test(location.hash)" % st['events']):
+            self.fail(where, 'at the end the address is %s' % b.js('location.hash'))
+        if not self.reload():
+            self.fail(where, 'the page did not reload')
+        else:
+            again = self.state()
+            if again['event'] != st['events'] or b.js("document.getElementById('explorer').dataset.mark") != '5':
+                self.fail(where, 'a reload shows event %d with mark %r' % (again['event'], b.js("document.getElementById('explorer').dataset.mark")))
+            b.js("document.getElementById('to-mark').click()")
+            if self.state()['event'] != 5:
+                self.fail(where, 'the button Back to the mark goes to event %d' % self.state()['event'])
+        b.call('Page.navigate', url='about:blank')
+        b.open(url + '#algo=attack-board&n=6&mode=count&mark=7&event=2')
+        b.js('document.activeElement.blur()')
+        b.key("'")
+        if self.state()['event'] != 7:
+            self.fail(where, "#...&mark=7&event=2 then ' is at event %d" % self.state()['event'])
+        keys = b.js("document.getElementById('keys').textContent")
+        if 'mark' not in keys or "'" not in keys:
+            self.fail(where, 'the keys below the page do not name m and \': %r' % keys)
+        # The live form states the page's cap on events and what happens above it.
+        b.js("document.getElementById('live-box').open = true")
+        cap = b.js("document.getElementById('live-cap').textContent + ' | ' + document.getElementById('live-limit').textContent")
+        if '1\u202f000\u202f000' not in cap or 'stopped' not in cap or 'queens --trace' not in cap:
+            self.fail('live form', 'the page\'s cap of 1 000 000 events is not stated: %r' % cap)
+        # Why a recording holds its seed.
+        b.open(url + '#algo=hill-climbing&n=8')
+        note = b.js("(function () { var e = document.getElementById('recording-note'); return e.hidden ? '' : e.textContent; })()")
+        seed = self.state()['seed']
+        if seed and int(seed) > 1 and 'seeds 1 to' not in note and 'seed 1,' not in note:
+            self.fail('recording note', 'hill-climbing seed %s says %r' % (seed, note))
+        # half-join: each pair's two half boards on the board, a clash marked on its diagonal.
+        for n in (6, 7):
+            where = 'half-join halves n=%d' % n
+            b.call('Page.navigate', url='about:blank')
+            b.open(url + '#live=1&algo=half-join&n=%d&mode=count&event=1' % n)
+            if not self.wait_for("document.getElementById('explorer').dataset.origin === 'live' && "
+                                 "document.getElementById('explorer').dataset.live !== 'running'", 30):
+                self.fail(where, 'the live run did not end')
+                continue
+            board = ("(function () { var t = document.getElementById('board'); return {hidden: t.hidden, "
+                     "east: t.querySelectorAll('td.q.east').length, west: t.querySelectorAll('td.q.west').length, "
+                     "mid: t.querySelectorAll('td.q.mid').length, clash: t.querySelectorAll('td.clash-q').length, "
+                     "said: document.getElementById('narration').textContent}; })()")
+            half = n // 2
+            b.js('document.activeElement.blur()')
+            b.key('Home')
+            b.key('s')
+            got = b.js(board)
+            if got['hidden'] or (got['east'], got['west'], got['mid'], got['clash']) != (half, half, n % 2, 0) or 'join' not in got['said']:
+                self.fail(where, 'a joining pair draws %r' % got)
+            b.key('Home')
+            seen = False
+            for _ in range(40):
+                b.key('ArrowRight')
+                got = b.js(board)
+                if 'clash' in got['said']:
+                    seen = True
+                    if got['clash'] < 2 or 'share a diagonal' not in got['said'] or got['east'] != half:
+                        self.fail(where, 'a clashing pair draws %r' % got)
+                    break
+            if not seen:
+                self.fail(where, 'no clashing pair in the first 40 events')
+        for p in b.problems():
+            self.fail('new views', p)
+
+
 SCREENS = [
     # name, width, height, hash[, panel scrolled to the top]: the views the
     # course shows (xtask/course/).
@@ -1166,7 +1322,7 @@ def main(argv):
         started = time.time()
         for width, height in ((400, 850), (1920, 1080)):
             checker.every_approach(url, width, height, one_size)
-        for phase in (checker.slider_and_space, checker.bad_addresses, checker.regressions):
+        for phase in (checker.slider_and_space, checker.bad_addresses, checker.regressions, checker.new_views):
             try:
                 phase(url)
             except RuntimeError as e:   # a page that never gets ready: named, and the other phases run

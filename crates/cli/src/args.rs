@@ -158,8 +158,11 @@ pub struct Args {
     ///   level, {"event":"partial","list":[c_d,...,c_1]} per partial list kept,
     ///   newest row first.
     ///
-    /// - half-join: {"event":"pair","task":t,"ok":b} per pair of half boards
-    ///   compared (t: the task, 1-based); a pair that joins adds "weight":w.
+    /// - half-join: {"event":"pair","task":t,"ok":b,"east":[...],"west":[...]}
+    ///   per pair of half boards compared (t: the task, 1-based); a pair that
+    ///   joins adds "weight":w before the halves. east[i], west[i]: the column
+    ///   of that half's queen in row i + 1, 0 where the half has none (odd n:
+    ///   the middle row is 0 in both, its queen in the middle column).
     ///
     /// - local searches with moves (min-conflicts-*, the hill climbers,
     ///   annealing, tabu-search, constraint-weighting):

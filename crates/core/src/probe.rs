@@ -74,9 +74,11 @@ pub trait Probe: Default + Send {
     #[inline(always)]
     fn partial(&mut self, _newest: u8, _rest: &[u8]) {}
     /// Trace: a pair of half boards compared in task `task` (0-based), `ok`
-    /// when they join into a solution that stands for `weight` solutions.
+    /// when they join into a solution that stands for `weight` solutions;
+    /// `east` and `west` give, for each row, the 1-based column of that
+    /// half's queen, 0 where the half has none.
     #[inline(always)]
-    fn pair(&mut self, _task: usize, _ok: bool, _weight: u64) {}
+    fn pair(&mut self, _task: usize, _ok: bool, _weight: u64, _east: &[u32], _west: &[u32]) {}
     /// Trace: a local search's starting board (0-based, as the search holds it).
     #[inline(always)]
     fn init(&mut self, _board: &[u32]) {}

@@ -71,7 +71,13 @@
 //!   compared in the final join (the step); `t` is the 1-based task (set of
 //!   east rows) in task order; a pair that joins into a solution has
 //!   `"ok":true,"weight":w`, w the solutions it stands for through the
-//!   reflections of its row sets (the weights add up to the count).
+//!   reflections of its row sets (the weights add up to the count). Each
+//!   pair then carries its two half boards, `"east":[e_1,...,e_n]` and
+//!   `"west":[w_1,...,w_n]`: for row i, the 1-based column of that half's
+//!   queen, 0 where the half has none (the other half's rows; for odd n
+//!   also the middle row, whose queen stands in the middle column
+//!   (n + 1) / 2 in every pair). `ok` is false when an east queen and a
+//!   west queen share a diagonal.
 //! - **Local searches**: `{"event":"init","board":[...]}` first, then per
 //!   step `{"event":"move","col":c,"from":r1,"to":r2,"conflicts":k}`
 //!   (`min-conflicts-*`: the queen of column c moves from row r1 to row r2,
@@ -741,11 +747,22 @@ impl Probe for Tracer {
         });
     }
 
-    fn pair(&mut self, task: usize, ok: bool, weight: u64) {
+    fn pair(&mut self, task: usize, ok: bool, weight: u64, east: &[u32], west: &[u32]) {
         self.emit(Event::Pair, 1, |out| {
             let _ = write!(out, ",\"task\":{},\"ok\":{ok}", task + 1);
             if ok {
                 let _ = write!(out, ",\"weight\":{weight}");
+            }
+            // Already 1-based, 0 for a row the half leaves empty.
+            for (key, half) in [("east", east), ("west", west)] {
+                let _ = write!(out, ",\"{key}\":[");
+                for (i, c) in half.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    let _ = write!(out, "{c}");
+                }
+                out.push(b']');
             }
         });
     }
@@ -867,8 +884,8 @@ pub(crate) mod tests {
         t.candidate(&[0, 2, 1], false);
         t.level(2);
         t.partial(3, &[1]);
-        t.pair(0, true, 4);
-        t.pair(1, false, 4);
+        t.pair(0, true, 4, &[0, 3, 0], &[1, 0, 0]);
+        t.pair(1, false, 4, &[], &[]);
         t.init(&[1, 0]);
         t.moved(0, 1, 2, 3);
         t.why(Why::Picked { most: true });
@@ -912,8 +929,8 @@ pub(crate) mod tests {
             r#"{"event":"candidate","cols":[1,3,2],"ok":false}"#,
             r#"{"event":"level","depth":2}"#,
             r#"{"event":"partial","list":[3,1]}"#,
-            r#"{"event":"pair","task":1,"ok":true,"weight":4}"#,
-            r#"{"event":"pair","task":2,"ok":false}"#,
+            r#"{"event":"pair","task":1,"ok":true,"weight":4,"east":[0,3,0],"west":[1,0,0]}"#,
+            r#"{"event":"pair","task":2,"ok":false,"east":[],"west":[]}"#,
             r#"{"event":"init","board":[2,1]}"#,
             r#"{"event":"move","col":1,"from":2,"to":3,"conflicts":3}"#,
             r#"{"event":"move","col":1,"from":3,"to":3,"conflicts":1,"pick":"most"}"#,

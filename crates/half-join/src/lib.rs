@@ -102,8 +102,12 @@
 //! Trace ([`TRACE`], `queens --trace`): one `pair` event per pair of half
 //! boards compared (the step), with its task (1-based, in task order) and
 //! whether the pair joins (`"ok"`), and for a pair that does, the
-//! solutions it stands for (`"weight"`: 1 + the orbit's other members).
-//! The join compares every pair of an orbit before its boards are listed,
+//! solutions it stands for (`"weight"`: 1 + the orbit's other members),
+//! then the two half boards, `"east":[...]` and `"west":[...]`: for each
+//! row, the 1-based column of that half's queen, 0 where the half has none
+//! (for odd n the middle row is 0 in both: its queen stands in the middle
+//! column); a pair that does not join has an east and a west queen on one
+//! diagonal. The join compares every pair of an orbit before its boards are listed,
 //! so a first-solution trace holds all the pairs of the orbits joined up to
 //! the first solution. A traced count runs the tasks in order on one
 //! thread (`queens_core::count_tasks`). Building the halves writes nothing.
@@ -829,7 +833,11 @@ impl Enumerate for HalfJoin {
 
 /// For a tracing probe ([`Probe::TRACES`]): one `pair` event per pair of
 /// `orbit`'s half boards the join compares (its steps), east half by east
-/// half, each `ok` when the two share no diagonal.
+/// half, each `ok` when the two share no diagonal, with the two halves (for
+/// each row, the 1-based column of the half's queen, 0 where it has none;
+/// odd n's middle row is in neither: its queen stands in the middle
+/// column). A count builds its halves without their columns, so they are
+/// built again here with them, in the same order, for the trace alone.
 #[inline(always)]
 fn trace_pairs<P: Probe>(
     task: &Task,
@@ -840,10 +848,54 @@ fn trace_pairs<P: Probe>(
     probe: &mut P,
 ) {
     if P::TRACES {
-        for &a in &east.words {
-            for &b in &west.words {
+        let t = &*task.tables;
+        let g = &t.g;
+        let rebuilt;
+        let (east, west) = if g.n >= 2 && east.columns.is_empty() {
+            let all = halves(
+                g,
+                (&t.east_top, &t.east_bottom),
+                task.east,
+                0,
+                (true, g.n % 2 == 1),
+            );
+            let spare = orbit.middle.map_or(0, |m| 1u32 << m);
+            let west_rows = g.west_rows(orbit);
+            rebuilt = (
+                match orbit.middle {
+                    Some(m) => all.sparing(m, g.half),
+                    None => all,
+                },
+                halves(
+                    g,
+                    (&t.west_top, &t.west_bottom),
+                    west_rows,
+                    spare,
+                    (true, false),
+                ),
+            );
+            (&rebuilt.0, &rebuilt.1)
+        } else {
+            (east, west)
+        };
+        // Half i's columns on its rows, 1-based; 0 on the other rows.
+        let board = |halves: &Halves, rows: u32, i: usize, out: &mut Vec<u32>| {
+            out.clear();
+            out.resize(g.n, 0);
+            if let Some(cols) = halves.columns.get(i * g.half..(i + 1) * g.half) {
+                let rows = (0..g.n).filter(|y| rows >> y & 1 == 1);
+                for (y, &x) in rows.zip(cols) {
+                    out[y] = x + 1;
+                }
+            }
+        };
+        let (mut e, mut w) = (Vec::new(), Vec::new());
+        for (i, &a) in east.words.iter().enumerate() {
+            board(east, orbit.east, i, &mut e);
+            for (j, &b) in west.words.iter().enumerate() {
                 if a & b & joined.cut == 0 {
-                    probe.pair(task.index, a & b == 0, orbit.weight());
+                    board(west, g.west_rows(orbit), j, &mut w);
+                    probe.pair(task.index, a & b == 0, orbit.weight(), &e, &w);
                 }
             }
         }

@@ -460,3 +460,52 @@ fn the_memory_estimate_holds_the_tables_built() {
     // The allocation the issue saw fail at n = 21: one table of P(11, 10) parts.
     assert_eq!(PLACEMENTS[10].1 * 32, 692_387_680);
 }
+
+/// A probe that keeps each traced pair: (ok, weight, east, west).
+#[derive(Default)]
+struct Pairs(Vec<(bool, u64, Vec<u32>, Vec<u32>)>);
+
+impl queens_core::Probe for Pairs {
+    const COUNTS: bool = false;
+    const TRACES: bool = true;
+    fn step(&mut self) {}
+    fn total(&self) -> Option<u64> {
+        None
+    }
+    fn pair(&mut self, _task: usize, ok: bool, weight: u64, east: &[u32], west: &[u32]) {
+        self.0.push((ok, weight, east.to_vec(), west.to_vec()));
+    }
+}
+
+#[test]
+fn each_traced_pair_carries_halves_that_join_exactly_when_it_is_ok() {
+    // The halves of a count (built again for the trace) and of a listing:
+    // east and west fill every row but odd n's middle one, and together with
+    // the middle queen they are a solution exactly when the pair is `ok`;
+    // the weights of the ok pairs add up to the count.
+    let mut clashes = 0;
+    for n in 4..=9 {
+        let mut probe = Pairs::default();
+        let tally = HalfJoin.count(n, &queens_core::Options::default(), &mut probe);
+        assert_eq!(Some(tally.solutions), known::total(n), "n = {n}");
+        let mut joined = 0;
+        for (ok, weight, east, west) in &probe.0 {
+            let board: Vec<u32> = (0..n)
+                .map(|y| match (east[y], west[y]) {
+                    (0, 0) => {
+                        assert!(n % 2 == 1, "n = {n}: row {y} is in neither half");
+                        (n / 2) as u32
+                    }
+                    (e, 0) => e - 1,
+                    (0, w) => w - 1,
+                    _ => panic!("n = {n}: row {y} is in both halves"),
+                })
+                .collect();
+            assert_eq!(is_solution(&board), *ok, "n = {n}: {east:?} {west:?}");
+            joined += if *ok { *weight } else { 0 };
+        }
+        assert_eq!(joined, tally.solutions, "n = {n}");
+        clashes += probe.0.iter().filter(|p| !p.0).count();
+    }
+    assert!(clashes > 0, "some pair clashes");
+}

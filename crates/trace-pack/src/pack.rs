@@ -49,6 +49,9 @@ pub const RESTART: u64 = 12;
 /// `pair ok w t`: two half boards of task t compared (0: not given); a join
 /// stands for w solutions (0: not given).
 pub const PAIR: u64 = 13;
+/// `pair ok w t e1..en w1..wn`: [`PAIR`] with its two half boards, for
+/// each row the column of the east half's queen (0: none), then the west's.
+pub const PAIR_HALVES: u64 = 22;
 /// `board c1..cn`: a board written out whole.
 pub const BOARD: u64 = 14;
 /// `move c from to conflicts pick`: a min-conflicts move, its queen drawn
@@ -90,6 +93,8 @@ pub enum Args {
     OnePlusN,
     /// 1 + the first argument (a length, then a list that long).
     Counted,
+    /// 3 + 2n (three numbers, then two boards).
+    ThreePlusTwoN,
 }
 
 /// One operation of the packed format.
@@ -104,7 +109,7 @@ pub struct Op {
 }
 
 /// Every operation, by code: the table the page decodes with.
-pub const OPS: [Op; 22] = [
+pub const OPS: [Op; 23] = [
     op(PLACE, "PLACE", Args::Fixed(2)),
     op(REMOVE, "REMOVE", Args::Fixed(2)),
     op(DEAD_END, "DEAD_END", Args::Fixed(1)),
@@ -127,6 +132,7 @@ pub const OPS: [Op; 22] = [
     op(MOVE_UPHILL, "MOVE_UPHILL", Args::Fixed(6)),
     op(MOVE_TABU, "MOVE_TABU", Args::Fixed(6)),
     op(MOVE_BREAKOUT, "MOVE_BREAKOUT", Args::Fixed(6)),
+    op(PAIR_HALVES, "PAIR_HALVES", Args::ThreePlusTwoN),
 ];
 
 /// Two fields that come together (a move's decision and its number): both
@@ -152,12 +158,13 @@ pub fn arg_count(ops: &[u64], at: usize, n: usize) -> Option<usize> {
         Args::N => n,
         Args::OnePlusN => 1 + n,
         Args::Counted => 1 + usize::try_from(*ops.get(at + 1)?).ok()?,
+        Args::ThreePlusTwoN => 3 + 2 * n,
     })
 }
 
 /// `var QUEENS_OPS = [...];`: [`OPS`] for the page's model, one entry per
 /// code, `{"name": ..., "args": k}` with k a number or `"n"`, `"1+n"`,
-/// `"1+count"`.
+/// `"1+count"`, `"3+2n"`.
 pub fn ops_script() -> String {
     let entries: Vec<String> = OPS
         .iter()
@@ -167,6 +174,7 @@ pub fn ops_script() -> String {
                 Args::N => "\"n\"".into(),
                 Args::OnePlusN => "\"1+n\"".into(),
                 Args::Counted => "\"1+count\"".into(),
+                Args::ThreePlusTwoN => "\"3+2n\"".into(),
             };
             format!("{{\"name\":\"{}\",\"args\":{args}}}", op.name)
         })
@@ -350,9 +358,30 @@ impl Packer {
                 self.push(PARTIAL, &[list.len() as u64]);
                 self.ops.extend(list);
             }
-            Event::Pair { ok, weight, task } => {
+            Event::Pair {
+                ok,
+                weight,
+                task,
+                east,
+                west,
+            } => {
                 let (w, t) = (weight.unwrap_or(0), task.unwrap_or(0));
-                self.push(PAIR, &[u64::from(*ok), w, t]);
+                match (east, west) {
+                    (None, None) => self.push(PAIR, &[u64::from(*ok), w, t]),
+                    (Some(east), Some(west)) => {
+                        let mut args = vec![u64::from(*ok), w, t];
+                        for (what, half) in [("east half", east), ("west half", west)] {
+                            if half.len() != n {
+                                bail!("the {what} holds {} values, not n = {n}", half.len());
+                            }
+                            for &c in half {
+                                args.push(self.fit(what, c.into(), 0)?);
+                            }
+                        }
+                        self.push(PAIR_HALVES, &args);
+                    }
+                    _ => bail!("a pair carries its east and west halves together or neither"),
+                }
             }
             Event::Init { board } | Event::Board { board } => {
                 let code = if matches!(event, Event::Init { .. }) {

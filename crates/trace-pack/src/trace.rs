@@ -157,6 +157,14 @@ pub enum Event {
         /// The solutions a joining pair stands for.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         weight: Option<u64>,
+        /// The east half board: for each row, the 1-based column of its
+        /// queen, 0 where it has none (absent in traces written before the
+        /// halves were).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        east: Option<Vec<u32>>,
+        /// The west half board, as `east`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        west: Option<Vec<u32>>,
     },
     /// A local search's starting board.
     Init {

@@ -4,8 +4,14 @@
  * and least room to move (mrv) diverge. Opened by the address hash
  * `#compare=bitmask,mrv&n=8` (also `by=node|event`, `at=K` lock-steps taken;
  * view.js hands it the parsed hash) or by the link beside the approach; the
- * same keys step both sides (→ ←, Home, End, space). The state is in
- * #compare's data- attributes. */
+ * same keys step both sides (→ ←, Home, End, space). Each side draws its
+ * board as the single view does (attack counts and free squares of a
+ * placement search, conflicts and h of a local search) and its approach's
+ * own panels (QueensPanels, but for the description and the tree); where an
+ * approach has several recordings at n (the csp lab's settings), each side
+ * chooses its own (`knobs-a=`, `knobs-b=`, `mode-a=`, `mode-b=` in the
+ * address). Two recordings that answer different questions are said to
+ * (QueensModel.questionsDiffer). The state is in #compare's data- attributes. */
 var QueensCompare = (function () {
   'use strict';
   var M = QueensModel;
@@ -100,7 +106,29 @@ var QueensCompare = (function () {
       if (/^\d+$/.test(h.at)) at = +h.at;
       else notes.push('at = "' + h.at + '" is not a number of steps; starting at 0');
     }
-    return { algos: pick, n: n, by: by, at: at, notes: notes, same: same };
+    var indices = recordings(pick, n, same, h, notes);
+    return { algos: pick, n: n, by: by, at: at, notes: notes, same: same, indices: indices };
+  }
+
+  /* Each side's recording of its approach at n: the one the address names
+   * (`knobs-a`, `mode-a`, ... for side a), else the first; an approach beside
+   * itself takes its second recording on side b when it has one. */
+  function recordings(pick, n, same, h, notes) {
+    return pick.map(function (algo, i) {
+      var x = i ? 'b' : 'a', pool = entriesOf(algo, n), chosen = pool.slice();
+      ['mode', 'knobs'].forEach(function (key) {
+        var want = h[key + '-' + x];
+        if (want === undefined) return;
+        var fit = chosen.filter(function (k) { return (entries()[k][key] || '') === want; });
+        if (fit.length) chosen = fit;
+        else {
+          notes.push(key + '-' + x + ' = "' + want + '" is not a recording of ' + algo + ' at n = ' + n + ' (' +
+            pool.map(function (k) { return settings(entries()[k]); }).join('; ') + ')');
+        }
+      });
+      var asked = h['mode-' + x] !== undefined || h['knobs-' + x] !== undefined;
+      return i && same && !asked && chosen.length === pool.length && pool.length > 1 ? pool[1] : chosen[0];
+    });
   }
 
   /* --- the two sides and the lock-step ------------------------------ */
@@ -135,7 +163,7 @@ var QueensCompare = (function () {
     });
     draw();
     var h = '#compare=' + cmp.sides[0].t.info.algo + ',' + cmp.sides[1].t.info.algo + '&n=' + cmp.n +
-      '&by=' + cmp.by + '&at=' + cmp.k;
+      '&by=' + cmp.by + chosenPart(cmp.sides.map(function (sd) { return sd.index; })) + '&at=' + cmp.k;
     // The address follows the steps, unless the view was opened by the selftest.
     if (cmp.fromHash && location.hash !== h) history.replaceState(null, '', h);
     var link = document.getElementById('compare-permalink');
@@ -220,8 +248,13 @@ var QueensCompare = (function () {
     ui.sides = [0, 1].map(function (i) {
       var box = el('div', 'compare-side');
       box.setAttribute('data-side', i ? 'b' : 'a');
-      var parts = { box: box, title: el('h3'), table: el('table', 'compare-board'), dl: el('dl', 'compare-counters'), said: el('p', 'compare-said') };
-      box.appendChild(parts.title); box.appendChild(parts.table); box.appendChild(parts.dl); box.appendChild(parts.said);
+      var parts = { box: box, title: el('h3'), table: el('table', 'compare-board'), dl: el('dl', 'compare-counters'),
+        said: el('p', 'compare-said'), rec: el('select'), recBox: el('label', 'compare-rec', 'Recording '),
+        panels: el('div', 'compare-panels'), specs: [] };
+      parts.rec.id = 'compare-rec-' + (i ? 'b' : 'a');
+      parts.recBox.appendChild(parts.rec);
+      box.appendChild(parts.title); box.appendChild(parts.recBox); box.appendChild(parts.table); box.appendChild(parts.dl);
+      box.appendChild(parts.said); box.appendChild(parts.panels);
       pair.appendChild(box);
       return parts;
     });
@@ -232,12 +265,22 @@ var QueensCompare = (function () {
     ui.section = sec;
     function rehash(over) {
       var a = over.a || ui.a.value, b = over.b || ui.b.value;
+      // A side's chosen recording is kept while its approach and n stay.
+      var keep = over.rec || (cmp && !over.a && !over.b && +ui.n.value === cmp.n && a === cmp.sides[0].t.info.algo &&
+        b === cmp.sides[1].t.info.algo ? cmp.sides.map(function (sd) { return sd.index; }) : null);
       location.hash = '#compare=' + a + ',' + b + '&n=' + (over.n || ui.n.value) + '&by=' + (over.by || ui.by.value) +
-        '&at=' + (over.at !== undefined ? over.at : 0);
+        (keep ? chosenPart(keep) : '') + '&at=' + (over.at !== undefined ? over.at : 0);
     }
     ui.a.addEventListener('change', function () { rehash({}); });
     ui.b.addEventListener('change', function () { rehash({}); });
     ui.n.addEventListener('change', function () { rehash({}); });
+    ui.sides.forEach(function (parts, i) {
+      parts.rec.addEventListener('change', function () {
+        var rec = cmp.sides.map(function (sd) { return sd.index; });
+        rec[i] = +parts.rec.value;
+        rehash({ rec: rec, at: cmp.k });
+      });
+    });
     ui.by.addEventListener('change', function () {
       // Keep the first side where it stands: its events, or its steps so far.
       var sd = cmp.sides[0];
@@ -261,44 +304,118 @@ var QueensCompare = (function () {
     select.value = String(chosen);
   }
 
-  /* The question a recording answers. */
-  function question(p) {
-    return p.seed !== null ? 'finds one board (seed ' + p.seed + ')' : p.mode === 'count' ? 'counts every solution'
-      : 'stops at its first solution';
-  }
-
   /* What a recording answers and with which knobs, in words. */
   function settings(p) {
-    return (p.mode === 'count' ? 'every solution' : 'up to the first solution') + (p.knobs ? ', ' + p.knobs : '');
+    return (p.seed !== null ? 'seed ' + p.seed + ', one board' : p.mode === 'count' ? 'every solution'
+      : 'up to the first solution') + (p.knobs ? ', ' + p.knobs : '');
   }
 
+  /* The address's part naming each side's recording, where its approach
+   * has more than one at that n (else nothing: the one there is). */
+  function chosenPart(indices) {
+    var out = '';
+    indices.forEach(function (k, i) {
+      var p = entries()[k], pool = entriesOf(p.algo, p.n), x = i ? 'b' : 'a';
+      if (pool.length < 2) return;
+      var modes = pool.map(function (j) { return entries()[j].mode; });
+      if (modes.some(function (m) { return m !== p.mode; })) out += '&mode-' + x + '=' + p.mode;
+      out += '&knobs-' + x + '=' + encodeURIComponent(p.knobs || '');
+    });
+    return out;
+  }
+
+  /* The side's board as the single view draws it: for a placement search
+   * each attacked square with its count (−k: the rows above for a search in
+   * row order, every placed queen otherwise), the squares arc consistency
+   * removed (csp), and each empty row's free squares in the last column; for
+   * a local search each queen with the queens attacking it. Returns the
+   * queens and the free counts by row ('' for a filled row). */
   function drawBoard(parts, sd) {
-    var n = sd.t.n, table = parts.table, r, c;
+    var t = sd.t, n = t.n, table = parts.table, r, c;
+    var numbers = t.family === 'tree' || t.family === 'levels', local = t.family === 'local';
     var wide = Math.min(parts.box.clientWidth || 320, 480);
-    table.style.setProperty('--cell', Math.max(12, Math.floor(wide / (n + 1))) + 'px');
-    if (table.rows.length !== n) {
+    table.style.setProperty('--cell', Math.max(12, Math.floor(wide / (n + (numbers ? 2 : 1)))) + 'px');
+    var key = n + '/' + numbers;
+    if (table.getAttribute('data-built') !== key) {
       table.textContent = '';
+      table.setAttribute('data-built', key);
       for (r = 1; r <= n; r++) {
         var tr = el('tr');
         tr.appendChild(el('th', '', String(r)));
         for (c = 1; c <= n; c++) tr.appendChild(el('td', (r + c) % 2 ? 'dark' : 'light'));
+        if (numbers) tr.appendChild(el('td', 'free'));
         table.appendChild(tr);
       }
     }
-    var qs = M.queensOf(sd.t, sd.s), at = {}, last = null;
-    qs.forEach(function (q) { at[q[0] + ',' + q[1]] = true; });
+    var qs = M.queensOf(t, sd.s), at = {}, last = null, filled = {};
+    qs.forEach(function (q, k) { at[q[0] + ',' + q[1]] = k + 1; filled[q[0]] = true; });
     if (sd.s.code === M.OP.PLACE && qs.length) last = qs[qs.length - 1];
-    var gone = sd.s.removed;
-    for (r = 1; r <= n; r++) {
-      for (c = 1; c <= n; c++) {
-        var td = table.rows[r - 1].cells[c], q = at[r + ',' + c];
-        td.textContent = q ? '\u265B' : '';
-        td.classList.toggle('q', !!q);
-        td.classList.toggle('new', !!(last && last[0] === r && last[1] === c));
-        td.classList.toggle('gone', !!(gone && gone[0] === r && gone[1] === c));
-      }
+    var gone = sd.s.removed, conf = M.conflicts(qs), grid = numbers ? M.attacks(n, qs, t.inOrder) : null;
+    var any = numbers ? M.attacks(n, qs, false) : null;
+    var arc = numbers && t.info.algo === 'csp' && window.QueensLab && QueensLab.settings(t.info).propagate === 'arc'
+      ? QueensLab.domains(n, qs, true) : null;
+    var frees = [];
+    if (sd.s.moved && sd.s.moved.line !== undefined) {
+      var m = sd.s.moved;
+      last = t.byRow ? [m.line, m.to] : [m.to, m.line];
+      gone = m.from === m.to ? null : t.byRow ? [m.line, m.from] : [m.from, m.line];
     }
-    return qs;
+    for (r = 1; r <= n; r++) {
+      var room = 0;
+      for (c = 1; c <= n; c++) {
+        var td = table.rows[r - 1].cells[c], q = at[r + ',' + c], text = '', cls = (r + c) % 2 ? 'dark' : 'light';
+        var removed = arc && arc[r] && arc[r][c] === 'ac';
+        if (numbers && !filled[r] && any[r][c] === 0 && !removed) room++;
+        if (q) {
+          text = local ? String(conf.each[q - 1]) : '\u265B';
+          cls += ' q' + (local ? (conf.each[q - 1] ? ' hot' : ' calm') : '');
+        } else if (numbers && grid[r][c] > 0) {
+          text = '\u2212' + grid[r][c];
+          cls += ' num a' + Math.min(3, grid[r][c]);
+        } else if (removed) {
+          text = '\u2205';
+          cls += ' num pruned';
+        }
+        if (last && last[0] === r && last[1] === c) cls += ' new';
+        if (gone && gone[0] === r && gone[1] === c) cls += ' gone';
+        td.className = cls;
+        td.textContent = text;
+      }
+      if (numbers) {
+        var f = table.rows[r - 1].cells[n + 1];
+        f.textContent = filled[r] ? '' : String(room);
+        f.className = 'free' + (!filled[r] && !room ? ' none' : '');
+      }
+      frees.push(numbers && !filled[r] ? String(room) : '');
+    }
+    return { qs: qs, frees: frees, h: conf.pairs };
+  }
+
+  /* The side's own panels (its representation of the moment, as the
+   * single view draws them), made when its trace changes. */
+  function drawPanels(parts, sd) {
+    var p = sd.t.info;
+    if (parts.panelsOf !== sd.index) {
+      parts.panelsOf = sd.index;
+      parts.panels.textContent = '';
+      parts.specs = QueensPanels.applicable(p).filter(function (spec) {
+        return spec.id !== 'about' && spec.id !== 'tree';
+      }).map(function (spec) {
+        var box = el('section', 'panel');
+        box.setAttribute('data-panel', spec.id);
+        parts.panels.appendChild(box);
+        return { spec: spec, el: box };
+      });
+    }
+    var ctx = { trace: sd.t, state: sd.s, event: sd.pos, n: sd.t.n, algo: p.algo, packed: p };
+    parts.specs.forEach(function (x) {
+      try {
+        x.spec.render(x.el, ctx);
+      } catch (e) {
+        x.el.textContent = 'This panel could not be drawn: ' + String(e && e.message || e);
+      }
+    });
+    return parts.specs.map(function (x) { return x.spec.id; });
   }
 
   var STEP = { place: 'Queens placed', candidate: 'Candidates tested', partial: 'Lists kept', move: 'Moves',
@@ -342,11 +459,13 @@ var QueensCompare = (function () {
       all.push(f);
       names.push(p.algo);
       parts.title.textContent = p.algo + ' (' + settings(p) + ')';
-      drawBoard(parts, sd);
+      var board = drawBoard(parts, sd);
       parts.dl.textContent = '';
       var shown = [['Event', sd.pos + ' of ' + sd.t.events], [STEP[p.step] || 'Steps', f.steps],
         ['Dead ends', f.deadEnds], ['Solutions', f.solutions]];
       if (sd.t.family !== 'tree') shown.splice(2, 1);    // only a placement search reports dead ends
+      // A local search's h: the pairs of queens attacking each other, what it lowers.
+      if (sd.t.family === 'local') shown.push(['h: attacking pairs', board.h]);
       shown.forEach(function (pair) {
         var box = el('div', 'counter');
         box.appendChild(el('dt', '', pair[0]));
@@ -354,7 +473,13 @@ var QueensCompare = (function () {
         parts.dl.appendChild(box);
       });
       parts.said.textContent = said(sd, f);
+      var shownPanels = drawPanels(parts, sd);
       var pre = i ? 'data-b-' : 'data-a-';
+      ui.section.setAttribute(pre + 'panels', shownPanels.join(' '));
+      ui.section.setAttribute(pre + 'free', board.frees.join(','));
+      ui.section.setAttribute(pre + 'h', sd.t.family === 'local' ? String(board.h) : '');
+      ui.section.setAttribute(pre + 'knobs', p.knobs || '');
+      ui.section.setAttribute(pre + 'mode', p.mode);
       ui.section.setAttribute(pre + 'algo', p.algo);
       ui.section.setAttribute(pre + 'event', String(sd.pos));
       ui.section.setAttribute(pre + 'steps', String(f.steps));
@@ -429,15 +554,20 @@ var QueensCompare = (function () {
     fillSelect(ui.n, shared(r.algos[0], r.algos[1]), function (n) { return 'n = ' + n; }, r.n);
     ui.by.value = r.by;
     ui.back.href = '#algo=' + encodeURIComponent(r.algos[0]) + '&n=' + r.n;
-    var picked = r.algos.map(function (a) { return entriesOf(a, r.n); });
-    // An approach beside itself: its two recordings at this n when it has two (the csp lab's settings).
-    var indices = [picked[0][0], r.same && picked[1].length > 1 ? picked[1][1] : picked[1][0]];
+    // Each side's recording (an approach beside itself: its two recordings at this n when it has two).
+    var indices = r.indices;
     var sides = indices.map(side);
     var infos = indices.map(function (i) { return entries()[i]; });
+    // Each side chooses among its approach's recordings at n (the csp lab's settings).
+    ui.sides.forEach(function (parts, i) {
+      var pool = entriesOf(r.algos[i], r.n);
+      fillSelect(parts.rec, pool, function (k) { return settings(entries()[k]); }, indices[i]);
+      parts.recBox.hidden = pool.length < 2;
+    });
     // Two recordings that answer different questions: said before their ends are compared.
-    var differ = infos[0].mode !== infos[1].mode ? ' ' + r.algos[0] + '\'s recording ' + question(infos[0]) + ', ' +
-      r.algos[1] + '\'s ' + question(infos[1]) + ': they answer different questions, so compare their paths, not ' +
-      'when they finish.' : '';
+    var differ = M.questionsDiffer(infos[0], infos[1]);
+    ui.section.setAttribute('data-differ', differ ? '1' : '0');
+    differ = differ ? ' Warning: ' + differ : '';
     ui.same.hidden = !r.same && !differ;
     ui.same.textContent = ((!r.same ? '' : indices[0] !== indices[1]
       ? r.algos[0] + ' beside itself: its two recordings at n = ' + r.n + ', ' + settings(entries()[indices[0]]) +
@@ -541,6 +671,20 @@ var QueensCompare = (function () {
           checked++;
           cmp.sides.forEach(function (sd, i) {
             var pre = i ? 'data-b-' : 'data-a-', want = M.seek(sd.t, sd.pos);
+            // Each side's own panels, and its free squares as the queens leave them.
+            var panels = QueensPanels.applicable(sd.t.info).map(function (x) { return x.id; })
+              .filter(function (id) { return id !== 'about' && id !== 'tree'; }).join(' ');
+            if (ui.section.getAttribute(pre + 'panels') !== panels) problems.push(sd.t.info.algo + ' n=' + n + ': panels "' + ui.section.getAttribute(pre + 'panels') + '", not "' + panels + '"');
+            if (sd.t.family === 'tree' && sd.t.info.algo !== 'csp') {
+              var qs = M.queensOf(sd.t, want), hit = M.attacks(n, qs, false), used = {}, free = [];
+              qs.forEach(function (q) { used[q[0]] = true; });
+              for (var r = 1; r <= n; r++) {
+                var room = 0;
+                for (var c = 1; c <= n; c++) if (!used[r] && hit[r][c] === 0) room++;
+                free.push(used[r] ? '' : String(room));
+              }
+              if (ui.section.getAttribute(pre + 'free') !== free.join(',')) problems.push(sd.t.info.algo + ' n=' + n + ' at ' + k + ': free squares ' + ui.section.getAttribute(pre + 'free') + ', the queens leave ' + free.join(','));
+            }
             var got = +ui.section.getAttribute(pre + 'steps');
             if (got !== want.steps) problems.push(sd.t.info.algo + ' n=' + n + ' by ' + by + ' at ' + k + ': shows ' + got + ' steps, its trace ' + want.steps);
             if (by === 'node' && k <= sd.steps.length && want.steps !== k) {

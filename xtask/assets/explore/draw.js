@@ -52,6 +52,10 @@ var QueensDraw = (function () {
       '<span class="sw calm">0</span> safe &nbsp; <span class="sw new"></span> the queen that just moved, ' +
       '<span class="sw gone"></span> where it came from. On a large board the colour alone tells: red attacked, green safe.',
     pairs: 'Half boards are compared in pairs; there is no single board to draw.',
+    halves: '<span class="sw q east">E</span> a queen of the east half board &nbsp; <span class="sw q west">W</span> ' +
+      'a queen of the west half &nbsp; <span class="sw q mid">M</span> the middle column\'s queen (odd n) &nbsp; ' +
+      'a pair that does not join: <span class="sw q clash-q">E</span> its queens on one diagonal, ' +
+      '<span class="sw diag">\u2572</span> the squares of that diagonal between them',
     board: 'The board, written out whole.'
   };
 
@@ -85,7 +89,7 @@ var QueensDraw = (function () {
     table.classList.toggle('tiny', cell < 24);
     var withFree = t.family === 'tree' || t.family === 'levels';
     var key = n + '/' + t.family + '/' + t.inOrder;
-    $('legend').innerHTML = LEGENDS[t.family === 'tree' && !t.inOrder ? 'mrv' : t.family] +
+    $('legend').innerHTML = LEGENDS[t.family === 'tree' && !t.inOrder ? 'mrv' : t.family === 'pairs' && t.halves ? 'halves' : t.family] +
       (arcDomains(t, []) ? ' &nbsp; <span class="sw pruned">' + EMPTY + '</span> removed by arc consistency: ' +
         'no queen attacks it, but some other row would have no column left beside it' : '');
     $('about').textContent = t.info.node ? 'A node: ' + t.info.node + '.' : '';
@@ -93,7 +97,7 @@ var QueensDraw = (function () {
     if (built === key) return;
     built = key;
     table.textContent = '';
-    table.hidden = t.family === 'pairs';
+    table.hidden = t.family === 'pairs' && !t.halves;   // a pair without its halves (an older trace)
     var head = el('tr'), r, c;
     head.appendChild(el('th', 'corner'));
     for (c = 1; c <= n; c++) head.appendChild(el('th', 'colhead', String(c)));
@@ -191,10 +195,10 @@ var QueensDraw = (function () {
         var startPairs = M.conflicts(M.queensOf(t, s)).pairs;
         return 'A starting board: ' + (startPairs === 1 ? '1 pair of queens attacks each other.'
           : startPairs + ' pairs of queens attack each other.');
-      case OP.PAIR:
+      case OP.PAIR: case OP.PAIR_HALVES:
         return 'Two half boards of task ' + ops[at + 3] + ' compared: ' + (ops[at + 1]
           ? 'they join' + (ops[at + 2] > 1 ? ', a solution standing for ' + ops[at + 2] + ' boards.' : ' into a solution.')
-          : 'they clash.');
+          : 'they clash' + (code === OP.PAIR_HALVES ? clashWords(t.n, s) : '') + '.');
       case OP.BOARD:
         return 'The board ' + tuple(s.cand) + ', written out whole.';
       default:
@@ -266,6 +270,33 @@ var QueensDraw = (function () {
   }
 
   function count(k, one, many) { return k + ' ' + (k === 1 ? one : many); }
+
+  /* Where a pair of half boards clashes, in words: its first east and west
+   * queens on one diagonal. */
+  function clashWords(n, s) {
+    var c = M.halfClashes(n, s);
+    if (!c.length) return '';
+    var e = c[0][0], w = c[0][1];
+    return ': the east queen on row ' + e[0] + ', column ' + e[1] + ' and the west queen on row ' + w[0] +
+      ', column ' + w[1] + ' share a diagonal' + (c.length > 1 ? ' (' + (c.length - 1) + ' more such ' +
+      (c.length === 2 ? 'pair' : 'pairs') + ')' : '');
+  }
+
+  /* A pair of half boards on the board: each queen's half (row,col →
+   * 'east' | 'west' | 'middle'), the clashing queens and the squares of the
+   * diagonals between them (row,col → the diagonal's line character). */
+  function halfMarks(t, s) {
+    var side = {}, clash = {}, diag = {};
+    if (t.family !== 'pairs' || !s.east) return { side: side, clash: clash, diag: diag };
+    M.halfQueens(t.n, s).forEach(function (q) { side[q[0] + ',' + q[1]] = q[2]; });
+    M.halfClashes(t.n, s).forEach(function (p) {
+      var a = p[0], b = p[1], dr = b[0] > a[0] ? 1 : -1, dc = b[1] > a[1] ? 1 : -1;
+      clash[a[0] + ',' + a[1]] = clash[b[0] + ',' + b[1]] = true;
+      // The diagonal's direction as drawn: \u2572 down to the right, \u2571 down to the left.
+      for (var r = a[0] + dr, c = a[1] + dc; r !== b[0]; r += dr, c += dc) diag[r + ',' + c] = dr === dc ? '\u2572' : '\u2571';
+    });
+    return { side: side, clash: clash, diag: diag };
+  }
 
   /* 6, 7 and 9: a list in words. */
   function series(list) {
@@ -393,7 +424,7 @@ var QueensDraw = (function () {
     var nextRow = t.inOrder ? qs.length + 1 : 0;
     // The csp lab maintaining arc consistency: a square it removed is not free (the Domains panel's rows).
     var arc = arcDomains(t, qs);
-    var text = [], noSafe = [];
+    var text = [], noSafe = [], halves = halfMarks(t, s);
     for (r = 1; r <= n; r++) {
       var freeCount = 0, line = [];
       for (c = 1; c <= n; c++) if (!rowHasQueen[r] && any[r][c] === 0 && !(arc && arc[r] && arc[r][c] === 'ac')) freeCount++;
@@ -408,12 +439,20 @@ var QueensDraw = (function () {
         if (k !== undefined) {
           cls += ' q'; label = QUEEN; line.push('Q');
           if (fam === 'local') { td.setAttribute('data-k', String(conf.each[k])); cls += conf.each[k] ? ' hot' : ' calm'; }
+          else if (fam === 'pairs') {
+            var half = halves.side[r + ',' + c];
+            cls += ' ' + (half === 'middle' ? 'mid' : half) + (halves.clash[r + ',' + c] ? ' clash-q' : '');
+            label = half === 'east' ? 'E' : half === 'west' ? 'W' : 'M';
+            line.pop(); line.push(label + (halves.clash[r + ',' + c] ? '!' : ''));
+          }
           else if (!numbers && conf.each[k]) cls += ' clash';
           if (newest && newest[0] === r && newest[1] === c) cls += ' new';
         } else if (numbers && grid[r][c] > 0) {
           cls += ' a' + Math.min(3, grid[r][c]); label = MINUS + grid[r][c]; line.push('-' + grid[r][c]);
         } else if (arc && arc[r] && arc[r][c] === 'ac') {
           cls += ' pruned'; label = EMPTY; line.push('x');
+        } else if (halves.diag[r + ',' + c]) {
+          cls += ' diag'; label = halves.diag[r + ',' + c]; line.push('x');
         } else {
           if (numbers && !rowHasQueen[r] && (t.inOrder ? r === nextRow : true)) cls += ' safe';
           line.push('.');
@@ -455,7 +494,7 @@ var QueensDraw = (function () {
       }).join(', ') : ''));
     pathPanel(t, s, qs, conf);
     return {
-      solutions: solutions, text: fam === 'pairs' ? '(no board)' : text.join('\n'),
+      solutions: solutions, text: fam === 'pairs' && !t.halves ? '(no board)' : text.join('\n'),
       cols: colsOf.slice(1).join(','), rows: rowsOf.slice(1).join(','),
       conflicts: String(conf.pairs)
     };

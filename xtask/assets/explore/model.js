@@ -17,7 +17,7 @@ var QueensModel = (function () {
     place: [OP.PLACE], candidate: [OP.CANDIDATE, OP.RUN_ODOMETER, OP.RUN_PERMS],
     partial: [OP.PARTIAL],
     move: [OP.MOVE, OP.MOVE_PICKED, OP.MOVE_TRIED, OP.MOVE_PROPOSED, OP.MOVE_UPHILL, OP.MOVE_TABU, OP.MOVE_BREAKOUT],
-    swap: [OP.SWAP, OP.SWAP_TRIED], pair: [OP.PAIR],
+    swap: [OP.SWAP, OP.SWAP_TRIED], pair: [OP.PAIR, OP.PAIR_HALVES],
     board: [OP.BOARD], level: [OP.LEVEL], init: [OP.INIT]
   };
 
@@ -34,6 +34,7 @@ var QueensModel = (function () {
     if (a === 'n') return n;
     if (a === '1+n') return 1 + n;
     if (a === '1+count') return 1 + ops[at + 1];
+    if (a === '3+2n') return 3 + 2 * n;
     throw new Error('unknown operation ' + ops[at] + ' at ' + at);
   }
 
@@ -65,7 +66,7 @@ var QueensModel = (function () {
       case OP.INIT: case OP.MOVE: case OP.SWAP: case OP.RESTART:
       case OP.MOVE_PICKED: case OP.MOVE_TRIED: case OP.MOVE_PROPOSED: case OP.SWAP_TRIED:
       case OP.MOVE_UPHILL: case OP.MOVE_TABU: case OP.MOVE_BREAKOUT: return 'local';
-      case OP.PAIR: return 'pairs';
+      case OP.PAIR: case OP.PAIR_HALVES: return 'pairs';
       case OP.BOARD: return 'board';
       default: return 'tree';
     }
@@ -75,7 +76,7 @@ var QueensModel = (function () {
   function decode(packed) {
     var N = packed.events, ops = packed.ops, n = packed.n;
     var kinds = new Uint8Array(N), offs = new Int32Array(N);
-    var k = 0, at = 0, inOrder = true, depth = 0, swaps = false, restarts = false, weighted = false;
+    var k = 0, at = 0, inOrder = true, depth = 0, swaps = false, restarts = false, weighted = false, halves = false;
     while (at < ops.length) {
       var code = ops[at], len = argCount(ops, at, n);
       var count = (code === OP.RUN_ODOMETER || code === OP.RUN_PERMS) ? ops[at + 1] : 1;
@@ -86,6 +87,7 @@ var QueensModel = (function () {
       if (code === OP.RESTART) { depth = 0; restarts = true; }
       if (isSwap(code)) swaps = true;
       if (code === OP.SOLUTION && ops[at + 2] > 0) weighted = true;
+      if (code === OP.PAIR_HALVES) halves = true;
       at += 1 + len;
     }
     if (k !== N) throw new Error(label(packed) + ': ' + k + ' events decoded, ' + N + ' announced');
@@ -98,6 +100,7 @@ var QueensModel = (function () {
       byRow: swaps,              // a local board lists the column of each row
       restarts: restarts,
       weighted: weighted,        // solutions stand for several boards
+      halves: halves,            // half-join's pairs carry their two half boards
       stepOps: steps, checks: []
     };
   }
@@ -113,7 +116,7 @@ var QueensModel = (function () {
       cand: null, ok: false, kept: 0,
       level: 0, partial: null, atLevel: 0, perLevel: [],
       board: null, moves: 0, stays: 0, restarts: 0, recent: [], moved: null, sideways: 0, restart: null,
-      pairs: 0, joins: 0, joined: 0, task: 0, reported: null
+      pairs: 0, joins: 0, joined: 0, task: 0, reported: null, east: null, west: null
     };
   }
 
@@ -256,10 +259,13 @@ var QueensModel = (function () {
         s.queens = [];           // a placement search abandons its board (mrv-tuned)
         s.tree = [[]];
         break;
-      case OP.PAIR:
+      case OP.PAIR: case OP.PAIR_HALVES:
         s.pairs++;
         s.task = ops[at + 3];
-        if (ops[at + 1] === 1) { s.joins++; s.joined += ops[at + 2] || 1; }
+        s.ok = ops[at + 1] === 1;
+        if (s.ok) { s.joins++; s.joined += ops[at + 2] || 1; }
+        s.east = code === OP.PAIR_HALVES ? ops.slice(at + 4, at + 4 + n) : null;
+        s.west = code === OP.PAIR_HALVES ? ops.slice(at + 4 + n, at + 4 + 2 * n) : null;
         break;
       case OP.BOARD:
         s.cand = ops.slice(at + 1, at + 1 + n); s.ok = true; s.kept++;
@@ -311,7 +317,7 @@ var QueensModel = (function () {
       return code === OP.SOLUTION || code === OP.BOARD ||
         (code === OP.CANDIDATE && ops[at + 1] === 1) ||
         (code === OP.PARTIAL && ops[at + 1] === n) ||
-        (code === OP.PAIR && ops[at + 1] === 1);
+        ((code === OP.PAIR || code === OP.PAIR_HALVES) && ops[at + 1] === 1);
     }));
   }
 
@@ -332,11 +338,41 @@ var QueensModel = (function () {
       for (i = 0; i < len; i++) out.push([i + 1, s.partial[len - 1 - i]]);
     } else if ((t.family === 'candidates' || t.family === 'board') && s.cand) {
       for (i = 0; i < s.cand.length; i++) out.push([i + 1, s.cand[i]]);
+    } else if (t.family === 'pairs' && s.east) {
+      halfQueens(t.n, s).forEach(function (q) { out.push([q[0], q[1]]); });
     } else if (t.family === 'local' && s.board) {
       for (i = 0; i < s.board.length; i++) {
         out.push(t.byRow ? [i + 1, s.board[i]] : [s.board[i], i + 1]);
       }
     }
+    return out;
+  }
+
+  /* A half-join pair's queens, row by row: [row, col, side] with side
+   * 'east', 'west', or 'middle' (odd n: the row neither half holds has
+   * its queen in the middle column). [] when the pair carries no halves. */
+  function halfQueens(n, s) {
+    if (!s.east || !s.west) return [];
+    var out = [];
+    for (var r = 1; r <= n; r++) {
+      if (s.east[r - 1]) out.push([r, s.east[r - 1], 'east']);
+      else if (s.west[r - 1]) out.push([r, s.west[r - 1], 'west']);
+      else if (n % 2 === 1) out.push([r, (n + 1) / 2, 'middle']);
+    }
+    return out;
+  }
+
+  /* The clashes of a pair of half boards: each pair of an east and a west
+   * queen on one diagonal, [[re, ce], [rw, cw]] (the middle queen, which
+   * both halves avoid, is left out). */
+  function halfClashes(n, s) {
+    var qs = halfQueens(n, s), out = [];
+    qs.forEach(function (a) {
+      if (a[2] !== 'east') return;
+      qs.forEach(function (b) {
+        if (b[2] === 'west' && Math.abs(a[0] - b[0]) === Math.abs(a[1] - b[1])) out.push([[a[0], a[1]], [b[0], b[1]]]);
+      });
+    });
     return out;
   }
 
@@ -414,6 +450,12 @@ var QueensModel = (function () {
       if ((code === OP.CANDIDATE || code === OP.RUN_ODOMETER || code === OP.RUN_PERMS) &&
           s.ok !== safe(qs)) bad('candidate (' + s.cand.join(', ') + ') marked ' + (s.ok ? 'kept' : 'rejected'));
       if (code === OP.PARTIAL && !safe(qs)) bad('an unsafe partial list kept');
+      if (code === OP.PAIR_HALVES) {
+        var clash = halfClashes(n, s).length > 0;
+        if (qs.length !== n) bad('a pair of half boards with ' + qs.length + ' queens on ' + n + ' rows');
+        else if (s.ok === clash) bad('a pair marked ' + (s.ok ? 'joined' : 'clashing') + ' whose halves ' + (clash ? 'share' : 'share no') + ' diagonal');
+        else if (s.ok && !safe(qs)) bad('a joined pair that is not a solution');
+      }
     }
     var fam = t.family, sols = fam === 'tree' ? s.solutions : fam === 'pairs' ? s.joined : s.kept;
     if (fam === 'local') {
@@ -429,10 +471,59 @@ var QueensModel = (function () {
     return problems;
   }
 
+  /* The question a recording answers, in words (its `start` line's mode and seed). */
+  function question(p) {
+    return p.seed !== null && p.seed !== undefined ? 'finds one board (seed ' + p.seed + ')'
+      : p.mode === 'count' ? 'counts every solution' : 'stops at its first solution';
+  }
+
+  /* Side by side: the sentence warning that two recordings answer different
+   * questions (a count beside a first-solution or one-board run, boards of
+   * different sizes), naming each side's; '' when they ask the same. */
+  function questionsDiffer(a, b) {
+    var why = [];
+    var countA = a.mode === 'count', countB = b.mode === 'count';
+    if (a.n !== b.n) why.push('they search boards of different sizes (n = ' + a.n + ' and n = ' + b.n + ')');
+    if (countA !== countB) why.push(a.algo + '\'s recording ' + question(a) + ', ' + b.algo + '\'s ' + question(b));
+    if (!why.length) return '';
+    return why.join('; ') + ': they answer different questions, so compare their paths, not when they finish' +
+      (countA !== countB ? ' (a count goes on past the first solution the other stops at)' : '') + '.';
+  }
+
+  /* The address's `mark=E`: the event marked, or a note saying why not
+   * (not a whole number, or past the trace's `events`, replaced by the end). */
+  function parseMark(raw, events) {
+    if (raw === undefined || raw === null || raw === '') return { mark: null, note: '' };
+    if (!/^\d{1,9}$/.test(raw)) return { mark: null, note: 'mark = "' + raw + '" is not an event number: no mark set.' };
+    var e = +raw;
+    if (e > events) return { mark: events, note: 'mark = ' + e + ' is past the last event (' + events + '): the end is marked.' };
+    return { mark: e, note: '' };
+  }
+
+  /* Why a recording is the one the page holds, when that is not plain
+   * (null otherwise): a local search recorded with a seed above 1 (the
+   * recorder, xtask's measure/traces, takes seeds from 1 up and keeps the
+   * first run that reaches a solution, so every seed below it gave up), and
+   * a one-generation run of beam or genetic. `steps`: its step events. */
+  function recordingNote(p, steps) {
+    if (p.seed !== null && p.seed !== undefined && p.seed > 1) {
+      return 'Why seed ' + p.seed + ': the recordings take seeds from 1 up and keep the first run that reaches a ' +
+        'solution; with ' + (p.seed === 2 ? 'seed 1' : 'each of seeds 1 to ' + (p.seed - 1)) + ', ' + p.algo + ' at n = ' +
+        p.n + ' ends without one (stuck at a local minimum or on a plateau). Run one of those seeds in the page to ' +
+        'watch it give up.';
+    }
+    if (p.step === 'board' && steps === 1) {
+      return 'One event: at n = ' + p.n + ' the first generation of ' + p.algo + ' already holds a solution, so ' +
+        'there is one board to show; a larger n (the list above, or a run in the page) takes more generations.';
+    }
+    return null;
+  }
+
   return {
     OP: OP, REASON: REASON, verify: verify, isMove: isMove, isSwap: isSwap, attackersAt: attackersAt,
     argCount: argCount, decode: decode, label: label, seek: seek, apply: apply, initial: initial,
     solutionMarks: solutionMarks, solutionsOf: solutionsOf, firstSolution: firstSolution, deadEndMarks: deadEndMarks, stepMarks: stepMarks,
-    queensOf: queensOf, attacks: attacks, conflicts: conflicts, safe: safe
+    queensOf: queensOf, attacks: attacks, conflicts: conflicts, safe: safe,
+    halfQueens: halfQueens, halfClashes: halfClashes, question: question, questionsDiffer: questionsDiffer, parseMark: parseMark, recordingNote: recordingNote
   };
 })();

@@ -146,3 +146,68 @@ test('a local search counts the iterations that leave the queen in place apart',
   }
   assert.ok(all > 0, 'no stay in the traces');
 });
+
+test('side by side: two recordings that answer different questions are named (issue 37)', () => {
+  const count = traces.find((q) => q.algo === 'half-join' && q.n === 8 && q.mode === 'count');
+  const first = traces.find((q) => q.algo === 'bitmask' && q.n === 8 && q.mode === 'first');
+  const mrv = traces.find((q) => q.algo === 'mrv' && q.n === 8 && q.mode === 'first');
+  assert.ok(count && first && mrv, 'the traces compared side by side');
+  const said = M.questionsDiffer(count, first);
+  assert.match(said, /different questions/);
+  assert.match(said, /counts every solution/);
+  assert.match(said, /stops at its first solution/);
+  assert.strictEqual(M.questionsDiffer(first, mrv), '', 'two first-solution runs at one n ask the same');
+  const other = Object.assign({}, mrv, { n: 10 });
+  assert.match(M.questionsDiffer(first, other), /n = 8 and n = 10/);
+});
+
+test('a mark in the address: an event, past the end the end, else none with a note', () => {
+  assert.deepStrictEqual(M.parseMark(undefined, 40), { mark: null, note: '' });
+  assert.deepStrictEqual(M.parseMark('12', 40), { mark: 12, note: '' });
+  assert.deepStrictEqual(M.parseMark('0', 40), { mark: 0, note: '' });
+  const past = M.parseMark('99', 40);
+  assert.strictEqual(past.mark, 40);
+  assert.match(past.note, /past the last event/);
+  const bad = M.parseMark('x', 40);
+  assert.strictEqual(bad.mark, null);
+  assert.match(bad.note, /not an event number/);
+});
+
+test('a recording says why it holds its seed, or its one generation (issue 37)', () => {
+  for (const p of traces) {
+    const note = M.recordingNote(p, p.steps);
+    if (p.seed > 1) assert.match(note, new RegExp('seeds? 1( to ' + (p.seed - 1) + ')?,'), M.label(p));
+    else if (p.step === 'board' && p.steps === 1) assert.match(note, /first generation/, M.label(p));
+    else assert.strictEqual(note, null, M.label(p));
+  }
+  assert.match(M.recordingNote({ algo: 'hill-climbing', n: 8, seed: 16, mode: 'first', step: 'move' }, 5),
+    /each of seeds 1 to 15, hill-climbing at n = 8 ends without one/);
+  assert.match(M.recordingNote({ algo: 'beam', n: 8, seed: 1, mode: 'first', step: 'board' }, 1), /first generation/);
+});
+
+test('half-join\'s pairs carry their two half boards: drawn together, a clash on a diagonal', () => {
+  const OP = M.OP;
+  // n = 4, the solution (2, 4, 1, 3) as an east half (columns 3 and 4) and a
+  // west half, then the same east half beside a west half that clashes.
+  const ops = [OP.PAIR_HALVES, 1, 2, 1, 0, 4, 0, 3, 2, 0, 1, 0,
+    OP.PAIR_HALVES, 0, 0, 1, 0, 4, 0, 3, 1, 0, 2, 0];
+  const p = { algo: 'half-join', n: 4, mode: 'count', seed: null, knobs: null, step: 'pair', events: 2,
+    solutions: 2, steps: 2, ops: ops };
+  const t = M.decode(p);
+  assert.strictEqual(t.family, 'pairs');
+  assert.ok(t.halves);
+  assert.deepStrictEqual(M.verify(t), []);
+  const joined = M.seek(t, 1);
+  assert.deepStrictEqual(M.queensOf(t, joined), [[1, 2], [2, 4], [3, 1], [4, 3]]);
+  assert.deepStrictEqual(M.halfQueens(4, joined).map((q) => q[2]), ['west', 'east', 'west', 'east']);
+  assert.deepStrictEqual(M.halfClashes(4, joined), []);
+  assert.deepStrictEqual(M.solutionMarks(t), [1]);
+  const clash = M.seek(t, 2);
+  assert.deepStrictEqual(M.halfClashes(4, clash), [[[4, 3], [3, 2]]]);
+  // A pair marked joined whose halves share a diagonal is caught.
+  const wrong = M.decode(Object.assign({}, p, { ops: ops.slice(0, 12).concat([OP.PAIR_HALVES, 1, 2, 1, 0, 4, 0, 3, 1, 0, 2, 0]) }));
+  assert.match(M.verify(wrong).join(' '), /marked joined/);
+  // Odd n: the row neither half holds has the middle column's queen.
+  const odd = { east: [0, 0, 0, 0, 0], west: [0, 0, 0, 0, 0] };
+  assert.deepStrictEqual(M.halfQueens(5, odd), [[1, 3, 'middle'], [2, 3, 'middle'], [3, 3, 'middle'], [4, 3, 'middle'], [5, 3, 'middle']]);
+});

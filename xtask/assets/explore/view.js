@@ -11,7 +11,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var root = $('explorer');
   var cache = {};            // index → decoded trace
-  var view = { index: -1, t: null, s: null, playing: false, clock: 0, budget: 0, timer: 0, panels: [] };
+  var view = { index: -1, t: null, s: null, playing: false, clock: 0, budget: 0, timer: 0, panels: [], mark: null };
   var ADDRESS_DELAY = 300;   // milliseconds of stillness before the address follows the page
   var address = { timer: 0, push: false, applied: null };
   /* Where each trace came from, by index: undefined for a recorded one,
@@ -64,6 +64,7 @@
 
   function choose(index) {
     pause();
+    if (index !== view.index) view.mark = null;   // a mark belongs to its trace
     view.index = index;
     root.dataset.origin = origin[index] ? (origin[index].live ? 'live' : 'file') : 'recorded';
     $('algo').value = packed[index].algo;
@@ -77,6 +78,7 @@
       fail(String(e && e.message || e));
       return;
     }
+    recordingNote(packed[index], origin[index]);   // before the board is sized below it
     D.setup(view.t);
     courseLinks(view.t);
     buildPanels(packed[index]);
@@ -86,16 +88,56 @@
     render();
   }
 
+  /* Why the page holds this recording when that is not plain (a seed
+   * above 1, one generation): QueensModel.recordingNote, with a link that
+   * runs seed 1 in the page where a seed gave up. */
+  function recordingNote(p, from) {
+    var box = $('recording-note'), text = from ? null : M.recordingNote(p, p.steps);
+    box.textContent = text || '';
+    box.hidden = !text;
+    if (text && p.seed > 1) {
+      box.appendChild(document.createTextNode(' '));
+      var a = document.createElement('a');
+      a.href = '#live=1&algo=' + encodeURIComponent(p.algo) + '&n=' + p.n + '&mode=' + p.mode + '&seed=1';
+      a.textContent = 'Run seed 1 in the page';
+      box.appendChild(a);
+    }
+  }
+
   /* --- the address follows the page ---------------------------------- */
 
   /* The address of what is on screen: this trace at this event. */
   function here() {
     var p = view.t.info, from = origin[view.index];
-    if (from && from.live) return '#live=1&' + from.key + '&event=' + view.s.pos;
-    if (from && from.file) return '#algo=' + encodeURIComponent(p.algo) + '&n=' + p.n + '&event=' + view.s.pos;
+    var at = (view.mark === null ? '' : '&mark=' + view.mark) + '&event=' + view.s.pos;
+    if (from && from.live) return '#live=1&' + from.key + at;
+    if (from && from.file) return '#algo=' + encodeURIComponent(p.algo) + '&n=' + p.n + at;
     return '#algo=' + encodeURIComponent(p.algo) + '&n=' + p.n + '&mode=' + p.mode +
-      (p.seed === null ? '' : '&seed=' + p.seed) + (p.knobs ? '&knobs=' + encodeURIComponent(p.knobs) : '') +
-      '&event=' + view.s.pos;
+      (p.seed === null ? '' : '&seed=' + p.seed) + (p.knobs ? '&knobs=' + encodeURIComponent(p.knobs) : '') + at;
+  }
+
+  /* --- a marked moment ------------------------------------------------ */
+
+  /* `m` (or the Mark button) marks the event on screen, `'` (or Back to
+   * the mark) returns to it; the mark is in the address (`mark=E`), so a
+   * link or a reload keeps it. One mark per trace: another trace clears it. */
+  function setMark(e) {
+    if (!view.t) return;
+    view.mark = e === null ? null : Math.max(0, Math.min(view.t.events, e));
+    render();
+  }
+
+  function toMark() {
+    if (view.t && view.mark !== null) { pause(); go(view.mark); }
+  }
+
+  function markButtons() {
+    var m = view.mark;
+    root.dataset.mark = m === null ? '' : String(m);
+    $('to-mark').disabled = m === null || !view.s || view.s.pos === m;
+    $('to-mark').textContent = m === null ? '\u21A9 Back to the mark' : '\u21A9 Back to event ' + m;
+    $('mark').textContent = m !== null && view.s && view.s.pos === m ? '\u2691 Marked' : '\u2691 Mark';
+    $('mark').setAttribute('aria-pressed', m !== null && view.s && view.s.pos === m ? 'true' : 'false');
   }
 
   /* Writes the address once the page has been still for ADDRESS_DELAY, so
@@ -330,6 +372,7 @@
     $('scrub').setAttribute('aria-valuetext', 'event ' + s.pos + ' of ' + t.events);
     $('first').disabled = $('back').disabled = s.pos === 0;
     $('next').disabled = $('last').disabled = s.pos >= t.events;
+    markButtons();
     $('permalink').setAttribute('href', here());
     marksLeft(t, s);
     follow(false);
@@ -367,7 +410,7 @@
 
   function decodePart(text) { return decodeURIComponent(text.replace(/\+/g, ' ')); }
 
-  var KEYS = ['algo', 'n', 'mode', 'seed', 'knobs', 'event', 'step', 'solution', 'dead-end', 'selftest', 'live', 'max-steps'];
+  var KEYS = ['algo', 'n', 'mode', 'seed', 'knobs', 'event', 'step', 'solution', 'dead-end', 'mark', 'selftest', 'live', 'max-steps'];
 
   /* Edit distance, to name the closest approach to a misspelt one. */
   function distance(a, b) {
@@ -529,8 +572,16 @@
     if (found !== view.index) choose(found);
     if (!view.t) { showNotes(notes); return; }
     var target = findEvent(view.t, h, notes);
+    markFrom(h, notes);
     showNotes(notes);
     go(target);
+  }
+
+  /* The address's mark (`mark=E`) set on the trace shown; none when it has none. */
+  function markFrom(h, notes) {
+    var m = M.parseMark(h.mark, view.t.events);
+    if (m.note) notes.push(m.note);
+    view.mark = m.mark;
   }
 
   /* --- selftest: replay every trace, check it against its end line --- */
@@ -586,6 +637,10 @@
    * entry of the list; a trace file (picker or drop) the same way. A refusal
    * or a bad file is one line in #live-status, and the page stays as it was. */
   var live = { offers: [], byId: {}, running: false, fromAddress: false, ticket: 0 };
+  /* The events a run made in the page may write (the engine's
+   * max_events: crates/explorer-wasm's DEFAULT_MAX_EVENTS), and the most a
+   * trace of queens --trace holds (queens_core::trace::MAX_EVENTS). */
+  var PAGE_EVENTS = 1000000, CLI_EVENTS = 10000000;
 
   function liveStatus(text, kind) {
     var el = $('live-status');
@@ -700,11 +755,17 @@
     liveLimit();
   }
 
+  /* A whole number with thin spaces between its thousands: 1 000 000. */
+  function grouped(k) { return String(k).replace(/\B(?=(\d{3})+$)/g, '\u202f'); }
+
+  /* The size limit beside n (queens --trace's, which the engine applies),
+   * and the page's own cap on a run's events, with what happens above it. */
   function liveLimit() {
     var offer = live.byId[$('live-algo').value];
     if (!offer || !offer.live) { $('live-limit').textContent = ''; return; }
     var mode = modeOf(offer), max = mode === 'count' ? offer.count_max_n : offer.first_max_n;
-    $('live-limit').textContent = '(up to ' + String(max).replace(/\B(?=(\d{3})+$)/g, '\u202f') + ' in the page' + (mode === 'count' ? ', every solution' : '') + ')';
+    $('live-limit').textContent = '(n up to ' + grouped(max) + ', as queens --trace' + (mode === 'count' ? ', every solution' : '') +
+      '; at most ' + grouped(PAGE_EVENTS) + ' events in the page)';
     $('live-limit').title = offer.trace_reason || '';
   }
 
@@ -725,7 +786,7 @@
       $('live-run').disabled = !(live.byId[$('live-algo').value] || {}).live;
       return true;
     }
-    return QueensLive.run(a).then(function (r) {
+    return QueensLive.run(Object.assign({ max_events: PAGE_EVENTS }, a)).then(function (r) {
       if (!done()) return;
       root.liveTrace = r.trace;
       if (!addTrace(r.packed, { live: a, key: liveKey(a) })) return;
@@ -733,6 +794,7 @@
       if (event) {
         var notes = [];
         var target = findEvent(view.t, event, notes);
+        markFrom(event, notes);
         showNotes(notes);
         go(target);
       }
@@ -755,7 +817,7 @@
     if (bad) { notes.push(bad + ': no run made.'); showNotes(notes); return; }
     showNotes(notes);
     var at = {};
-    ['event', 'step', 'solution', 'dead-end'].forEach(function (k) { if (h[k] !== undefined) at[k] = h[k]; });
+    ['event', 'step', 'solution', 'dead-end', 'mark'].forEach(function (k) { if (h[k] !== undefined) at[k] = h[k]; });
     var start = function () {
       live.fromAddress = false;
       var offer = live.byId[a.algo];
@@ -763,7 +825,9 @@
       var from = origin[view.index];
       if (from && from.live && from.key === liveKey(a)) {
         var more = [];
-        go(findEvent(view.t, at, more));
+        var target = findEvent(view.t, at, more);
+        markFrom(at, more);
+        go(target);
         if (more.length) showNotes(notes.concat(more));
         return;
       }
@@ -801,6 +865,11 @@
   function wireLive() {
     // Open beside a wide board; on a phone folded, so that the board and what happened come first.
     $('live-box').open = window.innerWidth > 520;
+    // The page's cap, said before the board is sized below it.
+    $('live-cap').textContent = 'The page keeps at most ' + grouped(PAGE_EVENTS) + ' events of a run (queens --trace ' +
+      'keeps up to ' + grouped(CLI_EVENTS) + '): a run that writes more is stopped, its trace is not kept, and the ' +
+      'line below says so; try a smaller n, mode first or another seed.';
+    $('live-cap').setAttribute('data-cap', String(PAGE_EVENTS));
     if (typeof QueensLive === 'undefined') { liveStatus('Live runs are not available: the engine is missing.', 'error'); return; }
     $('live-form').addEventListener('submit', function (e) {
       e.preventDefault();
@@ -886,6 +955,8 @@
     else if (e.key === 'd') jumpMark('dead-end', true);
     else if (e.key === 'S') jumpMark('solution', false);
     else if (e.key === 'D') jumpMark('dead-end', false);
+    else if (e.key === 'm') setMark(view.s ? view.s.pos : null);
+    else if (e.key === "'") toMark();
     else done = false;
     if (done) { e.preventDefault(); e.stopPropagation(); }
   }
@@ -912,6 +983,8 @@
     $('next-dead-end').addEventListener('click', function () { jumpMark('dead-end', true); });
     $('prev-solution').addEventListener('click', function () { jumpMark('solution', false); });
     $('prev-dead-end').addEventListener('click', function () { jumpMark('dead-end', false); });
+    $('mark').addEventListener('click', function () { setMark(view.s ? view.s.pos : null); });
+    $('to-mark').addEventListener('click', toMark);
     $('scrub').addEventListener('input', function () { pause(); go(+$('scrub').value); });
     $('speed').addEventListener('input', speedLabel);
     window.addEventListener('keydown', keys, true);

@@ -264,6 +264,30 @@ fn errors_name_the_trace_and_the_line() {
 }
 
 #[test]
+fn a_pair_without_both_whole_halves_is_refused() {
+    for (pair, why) in [
+        (
+            r#"{"event":"pair","task":1,"ok":false,"east":[0,3,0,4]}"#,
+            "a pair carries its east and west halves together or neither",
+        ),
+        (
+            r#"{"event":"pair","task":1,"ok":false,"east":[0,3,0],"west":[1,0,2,0]}"#,
+            "the east half holds 3 values, not n = 4",
+        ),
+        (
+            r#"{"event":"pair","task":1,"ok":false,"east":[0,3,0,4],"west":[1,0,5,0]}"#,
+            "west half 5 outside 0..=4",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let entry = write_trace(dir.path(), "half-join", 4, "pair", &[pair.into()], (0, 1));
+        save_index(&dir.path().join(traces::FOLDER), &[entry]).unwrap();
+        let e = page(dir.path(), MAX_BYTES).unwrap_err().0;
+        assert!(e.ends_with(why), "{e}");
+    }
+}
+
+#[test]
 fn without_traces_the_page_says_how_to_record_them() {
     let dir = tempfile::tempdir().unwrap();
     let html = page(dir.path(), MAX_BYTES).unwrap();
@@ -316,6 +340,7 @@ fn every_event_kind() -> (Value, Vec<u64>) {
         r#"{"event":"level","depth":2}"#,
         r#"{"event":"partial","list":[4,2]}"#,
         r#"{"event":"pair","task":3,"ok":true,"weight":2}"#,
+        r#"{"event":"pair","task":3,"ok":false,"east":[0,3,0,4],"west":[1,0,2,0]}"#,
         r#"{"event":"init","board":[1,2,3,4]}"#,
         r#"{"event":"move","col":2,"from":2,"to":4,"conflicts":1}"#,
         r#"{"event":"move","col":2,"from":4,"to":4,"conflicts":1,"pick":"most"}"#,
@@ -366,8 +391,8 @@ fn every_event_kind_packs_into_the_operations_the_page_reads() {
     assert_eq!(
         codes,
         [
-            0, 2, 1, 3, 4, 5, 5, 4, 6, 7, 8, 13, 9, 10, 15, 16, 17, 19, 20, 21, 11, 18, 12, 12, 12,
-            14
+            0, 2, 1, 3, 4, 5, 5, 4, 6, 7, 8, 13, 22, 9, 10, 15, 16, 17, 19, 20, 21, 11, 18, 12, 12,
+            12, 14
         ]
     );
 }
@@ -380,6 +405,7 @@ fn the_table_of_operations_is_indexed_by_code() {
     assert_eq!(pack::arg_count(&[99], 0, 4), None);
     assert_eq!(pack::arg_count(&[pack::PARTIAL, 3, 1, 2, 3], 0, 8), Some(4));
     assert_eq!(pack::arg_count(&[pack::CANDIDATE], 0, 8), Some(9));
+    assert_eq!(pack::arg_count(&[pack::PAIR_HALVES], 0, 8), Some(19));
     let script = pack::ops_script();
     assert!(
         script.starts_with(r#"var QUEENS_OPS = [{"name":"PLACE","args":2},"#),
