@@ -104,15 +104,17 @@ pub struct PeerArgs {
     /// Small sizes: checks the setup in seconds, judges no target.
     #[arg(long)]
     pub quick: bool,
-    /// Only the rows against these peers (comma-separated): ref (the mirror-symmetry bitboard
-    /// counter peers/ref-bitboard.c, or the folder's ref.c, and the threads line), mc (QS4,
-    /// peers/min-conflicts-qs4.c or the folder's mc.c), kluev (half-join against Kluev's
+    /// Only the rows against these peers (comma-separated): ref (the bitboard counters against
+    /// the mirror-symmetry counter peers/ref-bitboard.c, or the folder's ref-c/ref.c, n = 16-17,
+    /// and bitmask-symmetric on two threads against one), mc (swap-search against Sosič and
+    /// Gu's QS4, peers/min-conflicts-qs4.c or the folder's mc-c/mc.c, 10^7 and 10^8 queens),
+    /// kluev (half-join against Kluev's
     /// counter, n = 16-20), aima (aima-python's CSP searches from PyPI, n = 4-30, into
     /// reports/data/aima_python.csv; --runs is its min_conflicts seeds per n, default 100).
     #[arg(long, value_name = "PEER", value_delimiter = ',', value_parser = parse_peer)]
     pub only: Vec<Peer>,
-    /// Only the rows at these board sizes n (comma-separated, e.g. 16,17; the mc.c rows' n
-    /// is 10000000 and 100000000). Kluev's rows take minutes per run at n = 19 and 20.
+    /// Only the rows at these board sizes n (comma-separated, e.g. 16,17; the mc rows' n is
+    /// 10000000 and 100000000). Kluev's rows take minutes per run at n = 19 and 20.
     #[arg(
         long,
         value_name = "N",

@@ -22,7 +22,7 @@
 //!
 //! Steps: one per queen placement of the halved tree, row 0 included (the
 //! middle column of odd n too) and the last row included: the `nodes` of
-//! `ref.c`, and half of `bitmask`'s placements rounded up.
+//! the C reference `peers/ref-bitboard.c`, and half of `bitmask`'s placements rounded up.
 //!
 //! Nodes per depth ([`NODE_UNIT`]): a node at depth d is a placement in row
 //! d (1-based) of the halved tree, i.e. a partial board of the first d rows
@@ -62,7 +62,7 @@ pub static INFO: Info = Info {
     id: "bitmask-mirror",
     good_for: "counting with half the tree, on threads or shards, as the C reference does",
     title: "Bitmask, mirror-halved, iterative",
-    source: "[Somers]-style mirror counter, as in our C reference ref.c",
+    source: "[Somers]-style mirror counter, the tree of our C reference ref-bitboard.c",
     structure: "three u32 masks (columns, both diagonals) on an explicit per-row stack",
     step_unit: "queen placements of the mirror-halved tree (ref-c's nodes)",
     order: "row 0 left half then middle column, lowest column first below; each board then its mirror",

@@ -502,10 +502,11 @@ fn emit<S: Sink>(n: usize, board: &[u32; 32], weight: u64, sink: &mut S) -> Cont
 /// instructions each in the hot loop, into one (`blsi`, `blsr`, `andn`).
 /// Measured on this project's 2-core AMD EPYC host (one thread, CPU time):
 /// 2–5 % less with it (n = 16, 9 alternating runs: median 1.37 s against
-/// 1.40 s, min 1.34 s against 1.37 s), part of the margin under the issue's
-/// target of 0.40× the C reference `ref.c` (built with `-march=native`,
-/// 3.5–3.7 s). Baseline x86-64 lacks BMI1, so it is enabled for this
-/// one function and chosen at run time.
+/// 1.40 s, min 1.34 s against 1.37 s), against the target of 0.40× the C
+/// reference (`cargo xtask peers`, rows `ref`: `peers/ref-bitboard.c`,
+/// built with `-march=native`, 3.0 s; the explicit-stack counter of the
+/// same tree the target was set with took 3.5 s). Baseline x86-64 lacks
+/// BMI1, so it is enabled for this one function and chosen at run time.
 #[inline]
 fn walk<P: Probe, S: Sink>(
     n: usize,

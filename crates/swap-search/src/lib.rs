@@ -175,7 +175,7 @@ pub static INFO: Info = Info {
     id: "swap-search",
     good_for: "the largest boards: one board of up to 10^9 queens by swaps",
     title: "QS4 swap search (Sosic & Gu 1991)",
-    source: "[Sosic & Gu 1991] QS4, as in our C reference mc.c",
+    source: "[Sosic & Gu 1991] QS4, as in our C reference min-conflicts-qs4.c",
     structure: "permutation (column per row); one bit per diagonal and anti-diagonal, \
         crowded diagonals counted in a small map; short list of attacked queens",
     step_unit: "kept swaps",

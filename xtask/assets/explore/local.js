@@ -28,7 +28,7 @@ var QueensLocal = (function () {
     'swap-search': {
       pick: 'an attacked queen drawn from the list of attacked queens',
       move: 'swap it with random partners (up to 2n tries) and keep the first swap that lowers the collisions',
-      restart: 'a fresh start after 4n + 100 queens taken without a solution (mc.c\'s limit)'
+      restart: 'a fresh start after 4n + 100 queens taken without a solution (the C reference\'s limit)'
     },
     'hill-climbing': {
       move: 'steepest ascent: a successor with the lowest h of all n(n\u22121), ties at random; ' +

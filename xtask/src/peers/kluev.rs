@@ -22,8 +22,8 @@ pub const PIN: &str = "580f44458d14a3352bf37ccd58d9f0b96de41c05";
 /// size below 16).
 pub const SIZES: [u64; 5] = [16, 17, 18, 19, 20];
 
-/// The issue's bound: half-join's time at most 0.8× Kluev's, from n = 18
-/// (at n = 16 and 17 both take about a second or less, and the issue sets
+/// The target: half-join's time at most 0.8× Kluev's, from n = 18 (at
+/// n = 16 and 17 both take about a second or less, and no target is set
 /// no target there).
 const RATIO: f64 = 0.8;
 /// The smallest judged size.
@@ -36,7 +36,7 @@ pub fn expect(total: u64) -> String {
 }
 
 /// Half-join against kluev-count at each size, on one thread (CPU time)
-/// and on two (wall time), medians of 3 as the issue asks.
+/// and on two (wall time), medians of 3.
 pub fn comparisons(queens: &Path, built: &Path, quick: bool) -> Vec<Comparison> {
     let sizes = if quick { &SIZES[..1] } else { &SIZES[..] };
     let mut out = Vec::new();

@@ -15,7 +15,7 @@
 //! from the kernel (`wait4`), and its output is checked (the right count, a
 //! valid board) before it is accepted. The table gives the median and the
 //! fastest run of each side and the ratio of the medians, judged against
-//! the target; `--quick` runs smaller sizes to check the setup and
+//! the comparison's target; `--quick` runs smaller sizes to check the setup and
 //! judges nothing.
 
 pub mod aima;
@@ -28,7 +28,8 @@ use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-pub use self::programs::{build_references, run_once};
+pub use self::kluev::REPOSITORY as KLUEV_REPOSITORY;
+pub use self::programs::{build_references, c_compiler, run_once};
 pub use self::targets::{Comparison, Peer, Target, comparisons, judge, median, min};
 use crate::{Error, Result, bail};
 
@@ -38,7 +39,7 @@ pub struct PeerOptions {
     /// A peers folder (holds `ref-c/ref.c`, `mc-c/mc.c`, `kluev-count`) to
     /// use instead of `peers/` and the fetched kluev-count.
     pub dir: Option<PathBuf>,
-    /// Runs of each program per comparison (default: the number).
+    /// Runs of each program per comparison (default: each comparison's own).
     pub runs: Option<usize>,
     /// Small sizes: checks the setup, judges no target.
     pub quick: bool,
@@ -233,9 +234,9 @@ fn run_timed(
                 "ref, mc: not built ({e}); leave them out with --only kluev"
             ));
             rows.retain(|c| c.peer == Peer::Kluev);
-        } else if opts.dir.is_none() {
+        } else if opts.dir.is_some() {
             for c in &mut rows {
-                c.theirs.label = programs::name_repository_references(&c.theirs.label);
+                c.theirs.label = programs::name_folder_programs(&c.theirs.label);
             }
         }
     }
@@ -411,7 +412,7 @@ mod tests {
             assert!(list.len() >= 4);
             for c in &list {
                 assert!(!c.ours.expect.is_empty() && !c.theirs.expect.is_empty());
-                // Unjudged: the mirror counter, the join against ref.c below
+                // Unjudged: the mirror counter, the join against ref-bitboard.c below
                 // n = 17 and against kluev-count below 18.
                 let informative = c.ours.label.contains("mirror")
                     || (c.peer == Peer::Ref && c.ours.label.contains("half-join") && c.n != 17)

@@ -55,12 +55,12 @@ pub fn build_repository_references(dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The table's names of the repository's references, for the names of
-/// the folder's programs that [`super::comparisons`] gives.
-pub fn name_repository_references(label: &str) -> String {
+/// The table's names of a peers folder's programs, for the names of the
+/// repository's references that [`super::comparisons`] gives.
+pub fn name_folder_programs(label: &str) -> String {
     label
-        .replace("ref.c", "ref-bitboard.c")
-        .replace("mc.c qs4", "min-conflicts-qs4.c")
+        .replace("ref-bitboard.c", "ref-c/ref.c")
+        .replace("min-conflicts-qs4.c", "mc-c/mc.c qs4 (byte counters)")
 }
 
 /// Compiles the two C references of a peers folder into `dir` (see
@@ -283,14 +283,14 @@ mod tests {
     }
 
     #[test]
-    fn the_repository_references_are_named_in_the_table() {
+    fn a_folders_programs_are_named_in_the_table() {
         assert_eq!(
-            name_repository_references("ref.c, n = 16"),
-            "ref-bitboard.c, n = 16"
+            name_folder_programs("ref-bitboard.c, n = 16"),
+            "ref-c/ref.c, n = 16"
         );
         assert_eq!(
-            name_repository_references("mc.c qs4 (byte counters), n = 100000"),
-            "min-conflicts-qs4.c (byte counters), n = 100000"
+            name_folder_programs("min-conflicts-qs4.c, n = 100000"),
+            "mc-c/mc.c qs4 (byte counters), n = 100000"
         );
     }
 }

@@ -1,5 +1,5 @@
-//! The issues' targets: the comparisons a run makes, and the verdict on
-//! their samples (medians, ratios, limits).
+//! The speed and memory targets: the comparisons a run makes, and the
+//! verdict on their samples (medians, ratios, limits).
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -28,14 +28,17 @@ pub enum Target {
 /// The peer program a row is measured against: what `--only` selects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Peer {
-    /// `ref-c/ref.c` (issue 7; with it, bitmask-symmetric's threads line).
+    /// The mirror-symmetry bitboard counter `peers/ref-bitboard.c` (a
+    /// folder's `ref-c/ref.c`) against the bitboard counters; with it,
+    /// bitmask-symmetric on two threads against one.
     Ref,
-    /// `mc-c/mc.c` (issue 8).
+    /// Sosič and Gu's QS4, `peers/min-conflicts-qs4.c` (a folder's
+    /// `mc-c/mc.c`), against swap-search.
     Mc,
-    /// `kluev-count`, Kluev's quadrant-join counter (issue 18).
+    /// `kluev-count`, Kluev's quadrant-join counter, against half-join.
     Kluev,
-    /// aima-python, the code of AIMA, from PyPI (issue 26): nodes and boards
-    /// of its CSP searches, no timing target (`peers::aima`).
+    /// aima-python, the code of AIMA, from PyPI: nodes and boards of its
+    /// CSP searches against csp's, no timing target (`peers::aima`).
     Aima,
 }
 
@@ -72,7 +75,7 @@ pub struct Comparison {
     pub peer: Peer,
     /// The board size n (queens on the board, for the swap-search rows).
     pub n: u64,
-    /// Runs of each side unless `--runs` says otherwise (the issue's number).
+    /// Runs of each side unless `--runs` says otherwise.
     pub runs: usize,
     /// Wall time is compared (the rows of several threads), else CPU time.
     pub wall: bool,
@@ -80,7 +83,7 @@ pub struct Comparison {
     pub ours: Program,
     /// Theirs (another program, or ours with other options).
     pub theirs: Program,
-    /// The target, if the issue set one.
+    /// The target, if the comparison has one.
     pub target: Option<Target>,
 }
 
@@ -119,7 +122,7 @@ pub fn comparisons(queens: &Path, built: &Path, quick: bool) -> Vec<Comparison> 
             )
         };
         let theirs = prog(
-            &format!("ref.c, n = {n}"),
+            &format!("ref-bitboard.c, n = {n}"),
             &refc,
             &[&n.to_string()],
             &format!("solutions={total} "),
@@ -139,12 +142,13 @@ pub fn comparisons(queens: &Path, built: &Path, quick: bool) -> Vec<Comparison> 
             Some(Target::CpuRatio(0.40)),
         ));
         if n == sizes[0] {
-            // The same tree as ref.c: no target, the cost of the representation.
+            // The same tree as ref-bitboard.c: no target, the cost of the
+            // representation.
             out.push(row(count("bitmask-mirror"), theirs.clone(), None));
         }
-        // The issue's long aim: the quarter-join program's 2.7 s at n = 17
-        // (it is not among the peers, so the figure is the issue's; the
-        // issue sets no memory bound, 1 GB is the join's own table budget).
+        // The long aim: the quarter-join program's 2.7 s at n = 17 (it is
+        // not among the peers, so the figure is the one it was set with; no
+        // memory bound was set, 1 GB is the join's own table budget).
         let within = Target::Within {
             secs: 2.7,
             bytes: 1_000_000_000,
@@ -186,7 +190,7 @@ pub fn comparisons(queens: &Path, built: &Path, quick: bool) -> Vec<Comparison> 
                 "valid board found",
             ),
             theirs: prog(
-                &format!("mc.c qs4 (byte counters), n = {n}"),
+                &format!("min-conflicts-qs4.c, n = {n}"),
                 &mc,
                 &["qs4", n, "{seed}"],
                 " ok=1 ",
@@ -224,7 +228,7 @@ pub fn min(xs: &[f64]) -> f64 {
 
 /// The verdict on a comparison's samples: what was measured, and whether
 /// the target was met (none without a target, or when `judged` is false:
-/// a `--quick` run's sizes are not the issue's). Without a target, the
+/// a `--quick` run's sizes are not the judged ones). Without a target, the
 /// ratio shown is of wall times when `wall`, else of CPU times.
 pub fn judge(
     target: Option<Target>,

@@ -90,7 +90,8 @@ pub fn prepare(
             .map_err(|e| Error(format!("cannot run {}: {e}", python.display())))?;
         if !pip.status.success() {
             return Ok(Err(format!(
-                "the package is not installable (pip install {}: {})",
+                "the package is not installable (pip install {}: {}); connect to PyPI, or \
+                 leave it out with --only ref,mc,kluev",
                 packages.join(" "),
                 last_line(&pip.stderr)
             )));

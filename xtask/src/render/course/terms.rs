@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// The terms the course uses that a student may not know.
 const TERMS: &[&str] = &[
-    "ref.c",
+    "ref-bitboard.c",
     "registry",
     "profile",
     "cargo xtask",
@@ -137,17 +137,25 @@ fn every_term_is_explained_where_it_is_first_read() {
 #[test]
 fn an_unexplained_term_is_found_and_each_way_of_explaining_passes() {
     let page = |t: &str| vec![("p".to_string(), t.to_string())];
-    let bad = unexplained(&page("We ran ref.c beside ours.\n\nref.c (a C counter)."));
+    let bad = unexplained(&page(
+        "We ran ref-bitboard.c beside ours.\n\nref-bitboard.c (a C counter).",
+    ));
     assert_eq!(bad.len(), 1, "{bad:?}");
-    assert!(bad[0].starts_with("ref.c: p: We ran ref.c"), "{bad:?}");
+    assert!(
+        bad[0].starts_with("ref-bitboard.c: p: We ran ref-bitboard.c"),
+        "{bad:?}"
+    );
     for ok in [
-        "We ran `ref.c` (a C counter) beside ours.",
-        "We ran *ref.c* beside ours.",
-        "A mirror-symmetry counter in C (ref.c) ran beside ours.",
-        "We ran ref.c, see the [glossary](16-glossary.md).",
+        "We ran `ref-bitboard.c` (a C counter) beside ours.",
+        "We ran *ref-bitboard.c* beside ours.",
+        "A mirror-symmetry counter in C (ref-bitboard.c) ran beside ours.",
+        "We ran ref-bitboard.c, see the [glossary](16-glossary.md).",
     ] {
         let bad = unexplained(&page(ok));
-        assert!(!bad.iter().any(|b| b.starts_with("ref.c")), "{ok}: {bad:?}");
+        assert!(
+            !bad.iter().any(|b| b.starts_with("ref-bitboard.c")),
+            "{ok}: {bad:?}"
+        );
     }
     // A term inside a longer word is not the term.
     assert_eq!(find_word("maximal maxi", "maxi"), Some(8));
