@@ -116,6 +116,21 @@
 //! Nearly all of it is the initialisation; the swaps take milliseconds
 //! (about 120 kept at 10⁷, 400 at 10⁸). Our peak is read before the board is
 //! checked; `mc.c`'s includes its check's 5 bytes per queen.
+//!
+//! At 10⁹ (`cargo xtask long-runs`, issue 38): 355 s and 4.63·10⁹ bytes
+//! before the permutation was packed; packed, the peak is 4.26·10⁹ bytes
+//! (3.97 GiB, `VmHWM`), under 4 GiB. The time is memory latency: ×22 from
+//! 10⁸ to 10⁹. Transparent huge pages, the scout and the packing left the
+//! processor time at 10⁸ within the noise of a loaded machine (user time,
+//! alternating runs: 25.0 and 22.4 s before, 23.2 and 23.5 s with huge pages
+//! and packing, 25.1 and 23.6 s with the scout too); at 3·10⁸ huge pages
+//! alone took 77.7 s against 86.9 s (one run each). One run at 10⁹ with
+//! `--output` on that loaded machine (load 7–11 on 2 cores): peak 4.26·10⁹
+//! bytes before the check (`peak_bytes`; 4.63·10⁹ for the whole process,
+//! with the CLI's check of the unpacked board), 338 s of user time for the
+//! search, the check and the 9.9 GB file (1 434 s wall, the search 1 199 s
+//! of it). So the 3 minutes of issue 38 are not shown reached: the search
+//! alone took 355 s on a quiet machine before these changes.
 
 mod board;
 mod packed;

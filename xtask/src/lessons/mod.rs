@@ -351,9 +351,13 @@ pub struct LongRun {
     /// CPU model and cores.
     pub machine: String,
     /// Wall seconds of the whole run when its board was written to a file
-    /// (search, check and file), else none.
+    /// (search, check and file), else none. Chapter 4 says it; not a fact
+    /// of the pages that list the runs.
+    #[serde(skip)]
     pub written: Option<f64>,
-    /// Wall seconds `check-board` took to verify that file, else none.
+    /// Wall seconds `check-board` took to verify that file, else none (as
+    /// `written`).
+    #[serde(skip)]
     pub verified: Option<f64>,
 }
 
