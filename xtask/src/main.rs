@@ -95,7 +95,7 @@ fn run(command: Command) -> Result<()> {
             std::fs::create_dir_all(&data_dir)
                 .map_err(|e| xtask::Error(format!("cannot create {}: {e}", data_dir.display())))?;
             let bins = build::build(build::Build::Release, &[])?;
-            measure::long_runs::run(&bins.queens, &data_dir, &args.runs, &command_line())?;
+            measure::long_runs::run(&bins, &data_dir, &args.runs, &command_line())?;
             eprintln!(
                 "xtask: recorded in {} (`cargo xtask render` puts them in the course)",
                 data_dir.join(xtask::data::long_runs::FILE).display()

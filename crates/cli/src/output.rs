@@ -22,17 +22,37 @@ pub enum OutputError {
     Io(io::Error),
 }
 
+/// Boards from this size on are checked on a second thread while they are
+/// written (a board of 10⁹ queens takes about as long to check as to write).
+const CHECK_BESIDE: usize = 1 << 20;
+
 /// Writes `cols` (0-based) to the destination and puts it in place, only if
-/// the board is a solution.
-pub fn write_board(destination: Destination, cols: &[u32]) -> Result<(), OutputError> {
-    if !is_solution(cols) {
-        return Err(OutputError::Invalid);
+/// the board is a solution; says whether it is one (the check is made
+/// exactly once). A file's board is written to its staged copy while a
+/// second thread checks it, and only a valid one replaces the file; a
+/// stream gets the board only once it has passed.
+pub fn write_board(destination: Destination, cols: &[u32]) -> (bool, Result<(), OutputError>) {
+    let beside = destination.stream().is_none() && cols.len() >= CHECK_BESIDE;
+    let (valid, written) = if beside {
+        std::thread::scope(|s| {
+            let check = s.spawn(|| is_solution(cols));
+            let written = destination.writer().and_then(|w| write_columns(w, cols));
+            (check.join().unwrap_or(false), written)
+        })
+    } else if is_solution(cols) {
+        (
+            true,
+            destination.writer().and_then(|w| write_columns(w, cols)),
+        )
+    } else {
+        (false, Ok(()))
+    };
+    if !valid {
+        // The staged copy is dropped: the file is left as it was.
+        return (false, Err(OutputError::Invalid));
     }
-    let written = destination
-        .writer()
-        .and_then(|w| write_columns(w, cols))
-        .and_then(|()| destination.commit());
-    written.map_err(OutputError::Io)
+    let put = written.and_then(|()| destination.commit());
+    (true, put.map_err(OutputError::Io))
 }
 
 /// One 1-based column per line, buffered; formats digits by hand, since a
@@ -77,11 +97,38 @@ mod tests {
         let open = || Destination::open(&path, "--output").unwrap();
         assert!(matches!(
             write_board(open(), &[0, 1, 2, 3]),
-            Err(OutputError::Invalid)
+            (false, Err(OutputError::Invalid))
         ));
         assert_eq!(fs::read_to_string(&path).unwrap(), "keep\n");
-        write_board(open(), &[1, 3, 0, 2]).unwrap();
+        assert!(write_board(open(), &[1, 3, 0, 2]).0);
         assert_eq!(fs::read_to_string(&path).unwrap(), "2\n4\n1\n3\n");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_large_board_checked_beside_its_writing_replaces_the_file_only_if_valid() {
+        // Evens then odds (1-based) is a solution when n mod 6 is 4.
+        let n = CHECK_BESIDE as u32;
+        assert_eq!(n % 6, 4);
+        let good: Vec<u32> = (0..n / 2)
+            .map(|k| 2 * k + 1)
+            .chain((0..n / 2).map(|k| 2 * k))
+            .collect();
+        let mut bad = good.clone();
+        bad.swap(10, 11);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("board.txt");
+        fs::write(&path, "keep\n").unwrap();
+        let open = || Destination::open(&path, "--output").unwrap();
+        assert!(matches!(
+            write_board(open(), &bad),
+            (false, Err(OutputError::Invalid))
+        ));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "keep\n");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+        assert!(matches!(write_board(open(), &good), (true, Ok(()))));
+        let text = fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), n as usize);
+        assert!(text.starts_with("2\n4\n6\n"));
     }
 }

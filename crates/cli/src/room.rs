@@ -300,8 +300,9 @@ mod tests {
         let opts = Options::default();
         let n = 100_000_000;
         let need = swap.bytes_needed(n, &opts).unwrap();
-        // explicit needs 4.6 bytes a queen where swap-search needs 5.25.
-        let between = room(Source::Available, need - 40_000_000);
+        // Both need 4.625 bytes a queen (a board and its check), explicit
+        // 1 MB more and swap-search 8 MB more.
+        let between = room(Source::Available, need - 4_000_000);
         let message = refuse(swap, n, Mode::First, &opts, run(need, 0, 0), &between).unwrap_err();
         assert!(
             message.ends_with("free memory on this machine, or --algo explicit, which needs less"),

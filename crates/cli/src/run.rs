@@ -257,14 +257,16 @@ impl Run<'_> {
         }
     }
 
-    /// Puts the board in `--output`, if given: only a valid board.
-    fn put_board(&mut self, cols: &[u32]) -> Result<Option<String>, Failure> {
+    /// Puts the board in `--output`, if given: only a valid board. Says
+    /// whether the board is a solution, when it was checked for the file.
+    fn put_board(&mut self, cols: &[u32]) -> (Option<bool>, Result<Option<String>, Failure>) {
         let Some(destination) = self.board.take() else {
-            return Ok(None);
+            return (None, Ok(None));
         };
         let path = destination.describe();
         let stream = destination.stream().is_some();
-        match write_board(destination, cols) {
+        let (valid, written) = write_board(destination, cols);
+        let put = match written {
             Ok(()) => Ok(Some(path)),
             Err(OutputError::Invalid) => Err(Failure::Invalid(format!(
                 "the board found is not a solution; --output {path} is left as it was"
@@ -276,7 +278,8 @@ impl Run<'_> {
                 path,
                 error,
             }),
-        }
+        };
+        (Some(valid), put)
     }
 
     /// The seed's output: optional listing, then the count line; or the
@@ -373,7 +376,9 @@ impl Run<'_> {
                     write!(out, "{n}-Queens: {what}{note}\n{depths}")?;
                     return Ok(out.flush()?);
                 }
-                let valid = if is_solution(cols) {
+                // Checked once: beside the writing of --output's file, if any.
+                let (checked, put) = self.put_board(cols);
+                let valid = if checked.unwrap_or_else(|| is_solution(cols)) {
                     "valid"
                 } else {
                     "INVALID"
@@ -384,7 +389,7 @@ impl Run<'_> {
                 };
                 let summary = format!("{n}-Queens: {valid} board {how} in {seconds:.3} s");
                 out.flush()?;
-                let put = match self.put_board(cols) {
+                let put = match put {
                     // The board found is not lost: printed here, whatever its
                     // size, and the file's failure reported after it.
                     Err(Failure::File {
@@ -559,8 +564,18 @@ impl Run<'_> {
     fn finish(&mut self, outcome: Outcome, nanos: u128) -> (Record, Option<Failure>) {
         // The search's peak, read before the check and the output add their own.
         let peak_bytes = record::peak_rss_bytes();
-        let valid = outcome.solution.as_deref().map(is_solution);
-        let (output, failure) = match outcome.solution.as_deref().map(|c| self.put_board(c)) {
+        // Checked once: beside the writing of --output's file, if any.
+        let (valid, put) = match outcome.solution.as_deref() {
+            Some(cols) => {
+                let (checked, put) = self.put_board(cols);
+                (
+                    Some(checked.unwrap_or_else(|| is_solution(cols))),
+                    Some(put),
+                )
+            }
+            None => (None, None),
+        };
+        let (output, failure) = match put {
             Some(Ok(output)) => (output, None),
             Some(Err(failure)) => (None, Some(failure)),
             None => (None, None),

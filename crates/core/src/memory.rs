@@ -275,6 +275,86 @@ pub fn try_filled<T: Clone>(
     Ok(v)
 }
 
+/// Element types whose all-zero bytes are a valid value, for [`try_zeroed`].
+pub trait Zeroed: Copy {}
+impl Zeroed for u8 {}
+impl Zeroed for u16 {}
+impl Zeroed for u32 {}
+impl Zeroed for u64 {}
+impl Zeroed for usize {}
+
+/// `len` zeros, or `None` if the memory cannot be had (as [`try_filled`]),
+/// without touching the memory: the allocator's zeroed pages (fresh from
+/// the kernel for a large array) are faulted in only where the caller writes,
+/// and on Linux they are asked to be transparent huge pages
+/// (`madvise(MADV_HUGEPAGE)`, honoured when
+/// `/sys/kernel/mm/transparent_hugepage/enabled` is `always` or `madvise`).
+/// For arrays of gigabytes read at random: one TLB entry then covers 2 MiB
+/// instead of 4 KiB, so most reads no longer wait for a page-table walk.
+pub fn try_zeroed<T: Zeroed>(len: usize) -> Option<Vec<T>> {
+    let layout = std::alloc::Layout::array::<T>(len).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    let mark = |d: i32| FALLIBLE.with(|f| f.set(f.get().wrapping_add_signed(d)));
+    mark(1);
+    // SAFETY: the layout's size is not zero.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+    mark(-1);
+    if ptr.is_null() {
+        return None;
+    }
+    advise_huge_pages(ptr, layout.size());
+    // SAFETY: `ptr` comes from the global allocator with the layout of `len`
+    // values of `T`, all of whose bytes are zero, a valid `T` (`Zeroed`).
+    Some(unsafe { Vec::from_raw_parts(ptr.cast::<T>(), len, len) })
+}
+
+/// Gives the whole pages of `slice` back to the kernel, for an array read
+/// once more, front to back, before it is dropped: its peak memory falls as
+/// it is read. The contents become unspecified (zeros on Linux, where the
+/// pages are dropped with `madvise(MADV_DONTNEED)`; elsewhere nothing is
+/// released and they stay as they were).
+pub fn release_pages(slice: &mut [u64]) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let (ptr, size) = (slice.as_mut_ptr() as usize, size_of_val(slice));
+        let start = ptr.next_multiple_of(PAGE);
+        let end = (ptr + size) / PAGE * PAGE;
+        if end > start {
+            // SAFETY: the range lies inside `slice`, which this function
+            // borrows mutably, so nothing else reads it meanwhile; after
+            // MADV_DONTNEED a private anonymous page reads as zeros (a
+            // shared or file-backed one keeps or rereads its data), and
+            // every bit pattern is a valid `u64`.
+            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_DONTNEED) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = slice;
+}
+
+/// Asks the kernel to back the 2 MiB-aligned part of `size` bytes at `ptr`
+/// with huge pages; a hint, and a failure (an old kernel, THP disabled) is
+/// ignored.
+fn advise_huge_pages(ptr: *mut u8, size: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = (ptr as usize).next_multiple_of(HUGE);
+        let end = (ptr as usize + size) / HUGE * HUGE;
+        if end > start {
+            // SAFETY: madvise with MADV_HUGEPAGE changes how the kernel backs
+            // these pages, never their contents; the range lies inside the
+            // allocation of `size` bytes at `ptr`.
+            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (ptr, size);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -58,6 +58,8 @@
 
 use queens_core::hash::Map;
 
+use crate::packed::Packed;
+
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -70,6 +72,10 @@ pub(crate) const MID: usize = 8;
 
 /// Columns the sampling initialisation draws ahead of their use.
 const SAMPLES: usize = 32;
+
+/// Draws the scout of the sampling initialisation makes ahead of the
+/// generator (see [`Board::init_sampled`]).
+const SCOUT: usize = 128;
 
 /// Slots of the ring of rows drawn ahead (a power of two above [`LEAD`]).
 const RING: usize = 32;
@@ -157,8 +163,9 @@ pub(crate) struct InitStats {
 #[derive(Debug)]
 pub(crate) struct Board {
     n: usize,
-    /// `cols[r]`: the column of the queen in row `r`; always a permutation.
-    pub(crate) cols: Vec<u32>,
+    /// `cols.get(r)`: the column of the queen in row `r`, packed (see
+    /// `packed.rs`); always a permutation.
+    pub(crate) cols: Packed,
     /// One bit per diagonal `r + c`: set when it holds a queen.
     diag: Vec<u64>,
     /// One bit per anti-diagonal `r + n − 1 − c`: set when it holds a queen.
@@ -169,6 +176,10 @@ pub(crate) struct Board {
     /// Sum of the extras.
     collisions: u64,
 }
+
+/// Words of the bit array of used columns read between two releases of
+/// their pages (2 MiB).
+const RELEASE_WORDS: usize = 1 << 18;
 
 /// Below this n the attacked queens are listed by looking every row's
 /// diagonals up; above it a filter in L1 screens them first.
@@ -186,16 +197,16 @@ impl Board {
     }
 
     /// [`Board::new`], or the bytes that could not be allocated: the
-    /// board's arrays are the run's memory (4.25 bytes per queen), and a
+    /// board's arrays are the run's memory (4.25 bytes per queen at 10⁹), and a
     /// failure is reported, not an abort.
     pub(crate) fn try_new(n: usize) -> Result<Board, u64> {
         assert!(n >= 1, "n = {n}");
         let words = (2 * n - 1).div_ceil(64);
-        let bytes = (n * size_of::<u32>() + 2 * words * size_of::<u64>()) as u64;
-        let filled = |len| queens_core::memory::try_filled(len, 0u64).map_err(|_| bytes);
+        let bytes = Packed::packed_bytes(n) + (2 * words * size_of::<u64>()) as u64;
+        let filled = |len| queens_core::memory::try_zeroed::<u64>(len).ok_or(bytes);
         Ok(Board {
             n,
-            cols: queens_core::memory::try_filled(n, 0u32).map_err(|_| bytes)?,
+            cols: Packed::try_new(n).ok_or(bytes)?,
             diag: filled(words)?,
             anti: filled(words)?,
             extra: Map::default(),
@@ -220,13 +231,23 @@ impl Board {
 
     /// The board, given up without copying.
     pub(crate) fn into_cols(self) -> Vec<u32> {
-        self.cols
+        // The diagonals' bits go before the board is unpacked (fields left
+        // in a pattern's `..` would live to the end of the function).
+        let Board {
+            cols,
+            diag,
+            anti,
+            extra,
+            ..
+        } = self;
+        drop((diag, anti, extra));
+        cols.into_vec()
     }
 
     /// The keys of row `r`'s diagonal and anti-diagonal.
     #[inline(always)]
     fn keys(&self, r: usize) -> [Key; 2] {
-        let c = self.cols[r] as usize;
+        let c = self.cols.get(r) as usize;
         [
             ((r + c) as u64) << 1 | DIAG,
             ((r + self.n - 1 - c) as u64) << 1 | ANTI,
@@ -319,21 +340,29 @@ impl Board {
         let mut stats = InitStats::default();
         let m = n.saturating_sub(random_tail);
         let sampled = m.min(n - n / tail_div.max(1));
-        let mut used = vec![0u64; n.div_ceil(64)];
+        let words = n.div_ceil(64);
+        let mut used =
+            queens_core::memory::try_zeroed::<u64>(words).unwrap_or_else(|| vec![0; words]);
         self.init_sampled(rng, sampled, &mut used, &mut stats);
         // The unused columns, in order, become the rest of the permutation.
+        // `used` is given back to the kernel as it is read: at n = 10⁹ its
+        // 125 MB would otherwise lift the peak, reached here, above 4 GiB.
         let mut r = sampled;
-        for (w, &word) in used.iter().enumerate() {
-            let mut free = !word;
-            while free != 0 {
-                let c = w * 64 + free.trailing_zeros() as usize;
-                if c >= n {
-                    break;
+        for (chunk, words) in used.chunks_mut(RELEASE_WORDS).enumerate() {
+            for (k, &word) in words.iter().enumerate() {
+                let w = chunk * RELEASE_WORDS + k;
+                let mut free = !word;
+                while free != 0 {
+                    let c = w * 64 + free.trailing_zeros() as usize;
+                    if c >= n {
+                        break;
+                    }
+                    self.cols.set(r, c as u32);
+                    r += 1;
+                    free &= free - 1;
                 }
-                self.cols[r] = c as u32;
-                r += 1;
-                free &= free - 1;
             }
+            queens_core::memory::release_pages(words);
         }
         debug_assert_eq!(r, n);
         drop(used);
@@ -373,6 +402,22 @@ impl Board {
             prefetch(used, *slot / 64);
         }
         let mut head = 0;
+        // The scout: a copy of the generator, SCOUT draws ahead of `rng`, so
+        // `far` holds the columns `rng` will draw next, in draw order from
+        // `fhead`. It draws nothing the search uses (every column still
+        // comes from `rng`), so a seed gives the same board: it only reads
+        // memory earlier. A column's `used` word is prefetched when the
+        // scout draws it; halfway to `rng`, an unused one has its diagonal
+        // words prefetched for the row it will likely be tested at (the rows
+        // per draw so far tell).
+        let mut scout = rng.clone();
+        let mut far = [0usize; SCOUT];
+        for slot in &mut far {
+            *slot = below(&mut scout, n);
+            prefetch(used, *slot / 64);
+        }
+        let mut fhead = 0;
+        let mut taken = 0usize; // draws taken from `ring` so far
         for r in 0..rows {
             let mut draws = 0;
             let (c, free) = loop {
@@ -380,6 +425,21 @@ impl Board {
                 let c = loop {
                     let c = ring[head];
                     let next = below(rng, n);
+                    debug_assert_eq!(next, far[fhead]);
+                    let x = below(&mut scout, n);
+                    far[fhead] = x;
+                    prefetch(used, x / 64);
+                    let half = (fhead + SCOUT / 2) % SCOUT;
+                    let y = far[half];
+                    if !test(used, y) {
+                        // Tested SAMPLES + SCOUT / 2 draws from now.
+                        let ahead = (SAMPLES + SCOUT / 2) * r / taken.max(1);
+                        let last = 2 * n - 2;
+                        prefetch(&self.diag, (r + ahead + y).min(last) / 64);
+                        prefetch(&self.anti, (r + ahead + n - 1 - y).min(last) / 64);
+                    }
+                    fhead = (fhead + 1) % SCOUT;
+                    taken += 1;
                     ring[head] = next;
                     prefetch(used, next / 64);
                     let mid = (head + SAMPLES / 2) % SAMPLES;
@@ -406,7 +466,7 @@ impl Board {
             };
             stats.draws += draws as u64;
             used[c / 64] |= 1 << (c % 64);
-            self.cols[r] = c as u32;
+            self.cols.set(r, c as u32);
             if free {
                 set(&mut self.diag, r + c);
                 set(&mut self.anti, r + n - 1 - c);
@@ -444,14 +504,14 @@ impl Board {
                 for slot in &mut slots[..want] {
                     let j = t + below(rng, n - t);
                     *slot = j;
-                    prefetch(&self.cols, j);
+                    prefetch(self.cols.words(), self.cols.word_of(j));
                 }
                 drawn[t % RING] = want;
             }
             // Row t − (LEAD − MID): its columns have arrived; fetch the bits.
             if let Some(g) = t.checked_sub(LEAD - MID).filter(|&g| g >= start && g < n) {
                 for &j in &ring[g % RING][..drawn[g % RING]] {
-                    let c = self.cols[j] as usize;
+                    let c = self.cols.get(j) as usize;
                     prefetch(&self.diag, (g + c) / 64);
                     prefetch(&self.anti, (g + n - 1 - c) / 64);
                 }
@@ -467,7 +527,7 @@ impl Board {
             }
             let used = match slots
                 .iter()
-                .position(|&j| self.free(r, self.cols[j] as usize))
+                .position(|&j| self.free(r, self.cols.get(j) as usize))
             {
                 Some(k) => {
                     self.place(r, slots[k]);
@@ -527,7 +587,7 @@ impl Board {
             let mut free = [false; 4];
             for (j, f) in js.iter_mut().zip(&mut free).take(batch) {
                 *j = r + below(rng, n - r);
-                *f = self.free(r, self.cols[*j] as usize);
+                *f = self.free(r, self.cols.get(*j) as usize);
             }
             if let Some(k) = free[..batch].iter().position(|&f| f) {
                 self.place(r, js[k]);
@@ -585,7 +645,7 @@ impl Board {
             let s = slot(key);
             filter[s / 64] |= 1 << (s % 64);
         }
-        for (r, &c) in self.cols.iter().enumerate() {
+        for (r, c) in self.cols.iter().enumerate() {
             let c = c as usize;
             let keys = [
                 ((r + c) as u64) << 1 | DIAG,
@@ -605,7 +665,7 @@ impl Board {
         let mut seen = vec![false; n];
         let mut diag = vec![0u32; 2 * n - 1];
         let mut anti = vec![0u32; 2 * n - 1];
-        for (r, &c) in self.cols.iter().enumerate() {
+        for (r, c) in self.cols.iter().enumerate() {
             let c = c as usize;
             assert!(!std::mem::replace(&mut seen[c], true), "column {c} twice");
             diag[r + c] += 1;

@@ -104,7 +104,7 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
         board.check();
     }
     if P::TRACES {
-        probe.init(&board.cols);
+        probe.init(&board.cols.to_vec());
     }
     let limit = crate::queens_per_attempt(n);
     let tries = crate::partners_per_queen(n);
@@ -177,7 +177,7 @@ pub(crate) fn run<P: Probe, const CHECK: bool>(
             }
             if P::TRACES {
                 probe.restart(queens_core::Restart::Limit(limit + 1));
-                probe.init(&board.cols);
+                probe.init(&board.cols.to_vec());
             }
         }
     }

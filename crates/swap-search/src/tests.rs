@@ -275,7 +275,7 @@ fn the_initialisation_places_rows_on_free_diagonals_until_the_last_c() {
                 // `failed` ones, whose 65 draws all met a queen.
                 let (mut d1, mut d2) = (vec![false; 2 * n], vec![false; 2 * n]);
                 let mut clashed = 0;
-                for (r, &col) in board.cols.iter().enumerate() {
+                for (r, col) in board.cols.iter().enumerate() {
                     let (a, b) = (r + col as usize, r + n - 1 - col as usize);
                     if r < n - c && (d1[a] || d2[b]) {
                         clashed += 1;
@@ -323,15 +323,15 @@ fn a_trial_swap_is_kept_only_when_it_lowers_the_collisions() {
         if i == j {
             continue;
         }
-        let (before, cols) = (board.collisions(), board.cols.clone());
+        let (before, cols) = (board.collisions(), board.cols.to_vec());
         if board.try_swap(i, j) {
             kept += 1;
             assert!(board.collisions() < before);
-            assert_eq!((board.cols[i], board.cols[j]), (cols[j], cols[i]));
+            assert_eq!((board.cols.get(i), board.cols.get(j)), (cols[j], cols[i]));
         } else {
             undone += 1;
             assert_eq!(board.collisions(), before);
-            assert_eq!(board.cols, cols);
+            assert_eq!(board.cols.to_vec(), cols);
         }
         board.check();
     }
@@ -370,7 +370,7 @@ fn info_describes_a_find_one_approach() {
 fn a_board_beyond_the_address_space_is_reported_not_aborted() {
     let n = 1usize << 58;
     let (result, _) = run::<NoSteps, false>(INFO.id, n, 1, 10, &Tuning::DEFAULT, &mut NoSteps);
-    let bytes = (n * 4 + 2 * (2 * n - 1).div_ceil(64) * 8) as u64;
+    let bytes = crate::packed::Packed::packed_bytes(n) + (2 * (2 * n - 1).div_ceil(64) * 8) as u64;
     assert_eq!(
         result,
         Err(Refusal::OutOfMemory {

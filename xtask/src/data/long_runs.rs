@@ -37,4 +37,13 @@ pub struct Row {
     pub machine: String,
     /// Git revision of the build (`+dirty` with uncommitted changes).
     pub revision: String,
+    /// For a run that writes its board (`--output`): wall seconds of the
+    /// whole `queens` process, the search, the check and the file written.
+    #[serde(default)]
+    pub written_seconds: Option<f64>,
+    /// For a run that writes its board: wall seconds of `check-board`, the
+    /// independent checker, which found the file a solution (a run whose
+    /// file fails is not recorded).
+    #[serde(default)]
+    pub verified_seconds: Option<f64>,
 }

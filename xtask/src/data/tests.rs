@@ -219,6 +219,8 @@ pub(crate) fn sample_dataset() -> Dataset {
             date: "2026-01-02T03:04:05Z".into(),
             machine: "Example CPU, 2 cores".into(),
             revision: "0123456789ab".into(),
+            written_seconds: Some(5.5),
+            verified_seconds: Some(0.7),
         }],
         aima_python: Vec::new(),
         traces: Vec::new(),

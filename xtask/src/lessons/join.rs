@@ -206,6 +206,8 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         command: "queens --algo half-join --json --threads 1 18".into(),
         date: "2026-01-02T03:04:05Z".into(),
         machine: "Example CPU, 2 cores".into(),
+        written: None,
+        verified: None,
     };
     let mut f = base.clone();
     f.long_runs = vec![

@@ -373,6 +373,8 @@ pub(super) fn benchmarks_flips(ctx: &Ctx) -> Vec<Chapter> {
         command: "queens --algo half-join --json --no-steps 20".into(),
         date: "2026-01-02T03:04:05Z".into(),
         machine: "Example CPU, 2 cores".into(),
+        written: None,
+        verified: None,
     };
     f.long_runs = vec![
         LongRunRow {

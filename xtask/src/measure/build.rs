@@ -35,6 +35,9 @@ pub fn select(algos: Option<&[String]>) -> Result<Vec<&'static dyn Approach>> {
 pub struct Binaries {
     /// `queens`.
     pub queens: PathBuf,
+    /// `check-board`, the independent checker of board files (built with
+    /// `queens`, in the same package).
+    pub check_board: PathBuf,
     /// `block-sums`, when it was asked for and the workspace has it.
     pub block_sums: Option<PathBuf>,
     /// `local-study` (the min-conflicts study's batch runner), when asked for.
@@ -172,6 +175,7 @@ pub fn build(profile: Build, extras: &[Extra]) -> Result<Binaries> {
     };
     Ok(Binaries {
         queens: extra(true, "queens-cli", "queens")?.expect("asked for"),
+        check_board: extra(true, "queens-cli", "check-board")?.expect("asked for"),
         local_study: extra(
             with_local_study,
             super::local_study::PACKAGE,

@@ -6,9 +6,11 @@
 
 use std::path::Path;
 use std::process::Command;
+use std::time::Instant;
 
 use queens_core::known;
 
+use super::build::Binaries;
 use super::runner::Record;
 use crate::data::long_runs::{FILE, Row};
 use crate::data::meta::Meta;
@@ -26,6 +28,9 @@ pub struct LongRun {
     pub threads: Option<usize>,
     /// About how long it takes on 2 cores, for the help text.
     pub about: &'static str,
+    /// Whether the board found is written with `--output` (to a file in a
+    /// temporary folder, deleted after) and verified by `check-board`.
+    pub writes: bool,
 }
 
 /// The runs, in the order the course quotes them.
@@ -36,6 +41,7 @@ pub const RUNS: [LongRun; 7] = [
         n: 18,
         threads: Some(1),
         about: "5 s",
+        writes: false,
     },
     LongRun {
         name: "half-join-18-2",
@@ -43,6 +49,7 @@ pub const RUNS: [LongRun; 7] = [
         n: 18,
         threads: Some(2),
         about: "3 s",
+        writes: false,
     },
     LongRun {
         name: "half-join-19",
@@ -50,6 +57,7 @@ pub const RUNS: [LongRun; 7] = [
         n: 19,
         threads: Some(2),
         about: "20 s",
+        writes: false,
     },
     LongRun {
         name: "half-join-20",
@@ -57,6 +65,7 @@ pub const RUNS: [LongRun; 7] = [
         n: 20,
         threads: Some(2),
         about: "70 s",
+        writes: false,
     },
     LongRun {
         name: "half-join-21",
@@ -64,6 +73,7 @@ pub const RUNS: [LongRun; 7] = [
         n: 21,
         threads: Some(2),
         about: "10 min, 2 GB",
+        writes: false,
     },
     LongRun {
         name: "swap-search-1e8",
@@ -71,18 +81,22 @@ pub const RUNS: [LongRun; 7] = [
         n: 100_000_000,
         threads: None,
         about: "15 s",
+        writes: false,
     },
     LongRun {
         name: "swap-search-1e9",
         approach: "swap-search",
         n: 1_000_000_000,
         threads: None,
-        about: "3 min, 5 GB",
+        about: "3 min, 4.3 GB, and a 9.9 GB board file written and checked",
+        writes: true,
     },
 ];
 
-/// Runs `names` (every run if empty) with `queens` and records them in `data_dir`.
-pub fn run(queens: &Path, data_dir: &Path, names: &[String], command: &str) -> Result<()> {
+/// Runs `names` (every run if empty) with `queens` and records them in
+/// `data_dir`; a board written is verified with `check-board`.
+pub fn run(bins: &Binaries, data_dir: &Path, names: &[String], command: &str) -> Result<()> {
+    let queens = bins.queens.as_path();
     for name in names {
         if !RUNS.iter().any(|r| r.name == name) {
             let known: Vec<&str> = RUNS.iter().map(|r| r.name).collect();
@@ -113,17 +127,24 @@ pub fn run(queens: &Path, data_dir: &Path, names: &[String], command: &str) -> R
         if let Some(t) = r.threads {
             args.extend(["--threads".into(), t.to_string()]);
         }
+        let folder = tempfile::tempdir().context(|| "cannot make a temporary folder".into())?;
+        let board = folder.path().join("board.txt");
+        if r.writes {
+            args.extend(["--output".into(), board.display().to_string()]);
+        }
         args.push(r.n.to_string());
         eprintln!(
             "xtask: long run {} (about {}): queens {}",
             r.name,
             r.about,
-            args.join(" ")
+            shown(&args, &board)
         );
+        let started = Instant::now();
         let out = Command::new(queens)
             .args(&args)
             .output()
             .context(|| format!("cannot run {}", queens.display()))?;
+        let written = started.elapsed().as_secs_f64();
         if !out.status.success() {
             bail!(
                 "long run {} failed: {}",
@@ -141,6 +162,13 @@ pub fn run(queens: &Path, data_dir: &Path, names: &[String], command: &str) -> R
                 record.solutions
             );
         }
+        let verified = if r.writes {
+            Some(verify(&bins.check_board, &board, r)?)
+        } else {
+            None
+        };
+        // The board file (10 GB at 10⁹) goes at once.
+        drop(folder);
         let meta = Meta::collect("long-runs", Default::default(), command.to_string());
         let row = Row {
             run: r.name.to_string(),
@@ -152,7 +180,7 @@ pub fn run(queens: &Path, data_dir: &Path, names: &[String], command: &str) -> R
             peak_bytes: record.peak_bytes,
             solutions: count.then_some(record.solutions),
             steps: record.steps,
-            command: format!("queens {}", args.join(" ")),
+            command: format!("queens {}", shown(&args, &board)),
             date: meta.date.clone(),
             machine: format!("{}, {} cores", meta.cpu_model, meta.cores),
             revision: format!(
@@ -160,6 +188,8 @@ pub fn run(queens: &Path, data_dir: &Path, names: &[String], command: &str) -> R
                 crate::data::meta::short_revision(&meta.git_revision),
                 if meta.git_dirty { "+dirty" } else { "" }
             ),
+            written_seconds: r.writes.then_some(written),
+            verified_seconds: verified,
         };
         eprintln!("xtask: {}: {:.1} s", r.name, row.seconds);
         rows.retain(|x| x.run != row.run);
@@ -170,4 +200,39 @@ pub fn run(queens: &Path, data_dir: &Path, names: &[String], command: &str) -> R
         std::fs::rename(&staged, &path).context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())
+}
+
+/// The arguments as recorded: the temporary board file named `BOARD`.
+fn shown(args: &[String], board: &Path) -> String {
+    let board = board.display().to_string();
+    let args: Vec<&str> = args
+        .iter()
+        .map(|a| if *a == board { "BOARD" } else { a.as_str() })
+        .collect();
+    args.join(" ")
+}
+
+/// Runs `check-board` on the board file of run `r`: its wall seconds, or
+/// the checker's error line.
+fn verify(check_board: &Path, board: &Path, r: &LongRun) -> Result<f64> {
+    eprintln!("xtask: check-board {} {}", board.display(), r.n);
+    let started = Instant::now();
+    let out = Command::new(check_board)
+        .arg(board)
+        .arg(r.n.to_string())
+        .output()
+        .context(|| format!("cannot run {}", check_board.display()))?;
+    let seconds = started.elapsed().as_secs_f64();
+    if !out.status.success() {
+        bail!(
+            "long run {}: check-board rejects the board file: {}",
+            r.name,
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    eprintln!(
+        "xtask: {} ({seconds:.1} s)",
+        String::from_utf8_lossy(&out.stdout).trim()
+    );
+    Ok(seconds)
 }

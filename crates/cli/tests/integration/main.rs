@@ -10,6 +10,7 @@ mod queens_cmd;
 
 // Topics.
 mod applicability;
+mod check_board;
 mod checkpoint;
 mod checksum;
 mod cli;

@@ -91,7 +91,7 @@ fn swap_search_at_10_8_under_400_mb_is_refused_with_both_figures() {
     );
     let line = refused(
         &out,
-        "swap-search needs about 533 MB of memory for n = 100000000",
+        "swap-search needs about 471 MB of memory for n = 100000000",
     );
     assert!(
         line.contains("MB under the address-space limit (ulimit -v) of 410 MB"),

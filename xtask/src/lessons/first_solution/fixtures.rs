@@ -28,11 +28,19 @@ pub(in crate::lessons) fn flips(ctx: &Ctx) -> Vec<crate::lessons::Chapter> {
         n: 100_000_000,
         seconds: 10.0,
         peak: None,
+        written: None,
+        verified: None,
     };
     f.long_runs = vec![
         run.clone(),
         LongBoard {
             peak: Some(4.6e8),
+            ..run.clone()
+        },
+        LongBoard {
+            n: 1_000_000_000,
+            written: Some(170.0),
+            verified: Some(60.0),
             ..run
         },
     ];
@@ -139,6 +147,12 @@ pub(in crate::lessons) const SAYS: &[crate::lessons::Says] = &[
         "a long run with its peak",
         |f| list(f, "long_runs").any(|r| r["peak"].is_number()),
         "of peak memory",
+        ""
+    ),
+    crate::lessons::says!(
+        "a long run whose board was written and verified",
+        |f| list(f, "long_runs").any(|r| r["written"].is_number()),
+        "verified by `check-board`",
         ""
     ),
     crate::lessons::says!(

@@ -210,6 +210,11 @@ pub struct LongBoard {
     pub seconds: f64,
     /// Peak memory, bytes.
     pub peak: Option<f64>,
+    /// Wall seconds of the whole run when its board was written to a file
+    /// (search, check and file), else none.
+    pub written: Option<f64>,
+    /// Wall seconds `check-board` took to verify that file, else none.
+    pub verified: Option<f64>,
 }
 
 /// The two points a growth exponent is quoted between: the first whose
@@ -417,6 +422,8 @@ pub fn facts(ctx: &Ctx) -> Option<FirstSolution> {
                 n: r.n,
                 seconds: r.seconds,
                 peak: r.peak,
+                written: r.written,
+                verified: r.verified,
             })
             .collect(),
         local,
