@@ -126,9 +126,8 @@ mod quadrant;
 mod sliced;
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
-use quadrant::{Part, Quadrant};
+use quadrant::{Block, Part};
 
 use queens_core::bits::low_bits;
 use queens_core::{
@@ -218,18 +217,43 @@ pub struct HalfJoin;
 
 /// One piece of the count: the orbits whose representatives share one set
 /// of east rows (one orbit for even n; for odd n, one per middle row), so
-/// that the east halves are built once for all of them; with the quadrant
-/// tables, built once per count and shared by every task.
-#[derive(Clone, Debug)]
+/// that the east halves are built once for all of them. Sixteen bytes: at
+/// n = 27 the list holds millions of them.
+#[derive(Clone, Copy, Debug)]
 pub struct Task {
     /// The task's place in the task list (0-based).
-    index: usize,
+    index: u32,
     /// The rows whose queens stand in the east half (bit per row).
     east: u32,
-    /// The orbits joined, each with its middle row (odd n).
-    orbits: Vec<Orbit>,
-    /// The quadrant tables of the count.
-    tables: Arc<Tables>,
+    /// Odd n: the middle rows of the orbits joined (bit per row); even n
+    /// (and n < 2): bit 31 alone, for the one orbit without a middle row.
+    middles: u32,
+    /// The board size.
+    n: u8,
+}
+
+/// [`Task::middles`] for the orbit without a middle row.
+const NO_MIDDLE: u32 = 1 << 31;
+
+impl Task {
+    /// The task's orbits, in increasing order of middle row.
+    fn orbits(&self, g: &Geometry) -> impl Iterator<Item = Orbit> + '_ {
+        let g = *g;
+        (0..32)
+            .filter(move |&m| self.middles >> m & 1 == 1)
+            .filter_map(move |m| {
+                let middle = (m < 31).then_some(m as usize);
+                if g.n < 2 {
+                    return Some(Orbit {
+                        middle: (g.n == 1).then_some(0),
+                        east: 0,
+                        images: [(false, false); 3],
+                        others: 0,
+                    });
+                }
+                orbit(&g, middle, self.east)
+            })
+    }
 }
 
 /// One orbit of row sets: a representative, joined, and the orbit's size.
@@ -301,6 +325,7 @@ impl Geometry {
 
     /// Packs a half's diagonals into one word: the `width` diagonals of each
     /// direction that both halves can reach, d1 in the low bits.
+    #[inline(always)]
     fn pack(&self, d1: u64, d2: u64) -> u64 {
         let mask = (1u64 << self.width) - 1;
         (d1 >> self.east) & mask | ((d2 >> self.east) & mask) << self.width
@@ -313,51 +338,30 @@ impl Geometry {
 #[derive(Debug)]
 struct Tables {
     g: Geometry,
-    east_top: Quadrant,
-    east_bottom: Quadrant,
-    west_top: Quadrant,
-    west_bottom: Quadrant,
+    east_top: Block,
+    east_bottom: Block,
+    west_top: Block,
+    west_bottom: Block,
 }
 
 impl Tables {
     fn new(n: usize) -> Tables {
         let g = Geometry::new(n);
-        let pack = |d1, d2| g.pack(d1, d2);
         let describe = quadrant::Describe {
             seam: g.top,
             middle: (n % 2 == 1).then_some(g.half),
-            pack: &pack,
+            g,
         };
         let block = |first_row, height, first_col| {
-            Quadrant::new(n, (first_row, height), (first_col, g.half), &describe)
+            Block::new(n, (first_row, height), (first_col, g.half), describe)
         };
-        // In a count's pool of threads (`queens_core::count_tasks` makes the
-        // tasks there) the four tables are built side by side: they take 3 s
-        // of one thread at n = 20, while the other threads would wait.
-        let half = |first_col| {
-            both(
-                || block(0, g.top, first_col),
-                || block(g.top, n - g.top, first_col),
-            )
-        };
-        let ((east_top, east_bottom), (west_top, west_bottom)) = both(|| half(g.east), || half(0));
         Tables {
             g,
-            east_top,
-            east_bottom,
-            west_top,
-            west_bottom,
+            east_top: block(0, g.top, g.east),
+            east_bottom: block(g.top, n - g.top, g.east),
+            west_top: block(0, g.top, 0),
+            west_bottom: block(g.top, n - g.top, 0),
         }
-    }
-}
-
-/// Runs `a` and `b`: side by side when called in a pool of threads, else
-/// one after the other.
-fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
-    if rayon::current_thread_index().is_some() {
-        rayon::join(a, b)
-    } else {
-        (a(), b())
     }
 }
 
@@ -446,14 +450,24 @@ fn runs<'a>(
 /// rows each attacks.
 fn halves(
     g: &Geometry,
-    (top, bottom): (&Quadrant, &Quadrant),
+    (top, bottom): (&Block, &Block),
     rows: u32,
     spare: u32,
     (boards, hits): (bool, bool),
 ) -> Halves {
     let mut out = Halves::default();
     let all = (((1u64 << g.half) - 1) << top.first_col) as u32;
-    let (upper, lower) = (top.parts(rows), bottom.parts(rows));
+    // The block that would hold the middle queen's row has its slice
+    // built without the cells that queen attacks (a slice of this orbit
+    // alone, about 40 % smaller); the other block's, shared by the
+    // orbits of the task, is filtered here by `hits`.
+    let middle = (spare != 0).then(|| spare.trailing_zeros() as usize);
+    let in_top = middle.is_some_and(|m| m < bottom.first_row);
+    let (upper, lower) = (
+        top.parts(rows, middle.filter(|_| in_top)),
+        bottom.parts(rows, middle.filter(|_| !in_top)),
+    );
+    let (upper, lower) = (&upper[..], &lower[..]);
     if !boards {
         // A count: room for every candidate at once (no copying as the
         // list grows), each kept if it fits, without a branch (about 40 %
@@ -626,7 +640,7 @@ fn join_each(
     scan: Scan,
     mut each: impl FnMut(&Orbit, Joined, &Halves, &Halves) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let t = &*task.tables;
+    let t = Tables::new(usize::from(task.n));
     let g = &t.g;
     if g.n < 2 {
         // The empty board, and the lone queen in the middle column: one
@@ -640,12 +654,14 @@ fn join_each(
             compared: 1,
             cut: 0,
         };
-        return each(&task.orbits[0], one, &empty, &empty);
+        let orbit = task.orbits(g).next().expect("a task has an orbit");
+        return each(&orbit, one, &empty, &empty);
     }
     let odd = g.n % 2 == 1;
     let east_blocks = (&t.east_top, &t.east_bottom);
     let east_all = halves(g, east_blocks, task.east, 0, (boards, odd));
-    for orbit in &task.orbits {
+    for orbit in task.orbits(g) {
+        let orbit = &orbit;
         let spare = orbit.middle.map_or(0, |m| 1u32 << m);
         let filtered;
         let east = match orbit.middle {
@@ -663,48 +679,38 @@ fn join_each(
     ControlFlow::Continue(())
 }
 
-/// The orbits of board size n: one row set per symmetry orbit, in
-/// increasing order of (middle row, east rows).
-fn orbits(g: &Geometry) -> Vec<Orbit> {
+/// The orbit of the row set (`middle`, `east`), if that set is its
+/// representative: the smallest of its members in the order of
+/// (middle row, east rows).
+fn orbit(g: &Geometry, middle: Option<usize>, east: u32) -> Option<Orbit> {
     let n = g.n;
-    let mut out = Vec::new();
-    let middles: Vec<Option<usize>> = if n % 2 == 0 {
-        vec![None]
-    } else {
-        (0..n).map(Some).collect()
+    let free = g.rows() & !middle.map_or(0, |m| 1u32 << m);
+    let key = (middle, east);
+    let west = free & !east;
+    let flip = |m: Option<usize>| m.map(|m| n - 1 - m);
+    let members = [
+        ((true, false), (middle, west)),
+        ((false, true), (flip(middle), g.reverse(east))),
+        ((true, true), (flip(middle), g.reverse(west))),
+    ];
+    if members.iter().any(|(_, k)| *k < key) {
+        return None;
+    }
+    let mut orbit = Orbit {
+        middle,
+        east,
+        images: [(false, false); 3],
+        others: 0,
     };
-    for &middle in &middles {
-        let free = g.rows() & !middle.map_or(0, |m| 1u32 << m);
-        for east in subsets(free, g.half) {
-            let key = (middle, east);
-            let west = free & !east;
-            let flip = |m: Option<usize>| m.map(|m| n - 1 - m);
-            let members = [
-                ((false, false), key),
-                ((true, false), (middle, west)),
-                ((false, true), (flip(middle), g.reverse(east))),
-                ((true, true), (flip(middle), g.reverse(west))),
-            ];
-            if members.iter().all(|(_, k)| key <= *k) {
-                let mut orbit = Orbit {
-                    middle,
-                    east,
-                    images: [(false, false); 3],
-                    others: 0,
-                };
-                let mut distinct = vec![key];
-                for (reflection, k) in &members[1..] {
-                    if !distinct.contains(k) {
-                        distinct.push(*k);
-                        orbit.images[orbit.others] = *reflection;
-                        orbit.others += 1;
-                    }
-                }
-                out.push(orbit);
-            }
+    let mut distinct = [key; 4];
+    for (reflection, k) in &members {
+        if !distinct[..=orbit.others].contains(k) {
+            orbit.others += 1;
+            distinct[orbit.others] = *k;
+            orbit.images[orbit.others - 1] = *reflection;
         }
     }
-    out
+    Some(orbit)
 }
 
 /// Every subset of `free` with `k` rows, in increasing order: Gosper's
@@ -726,33 +732,42 @@ impl Split for HalfJoin {
     type Task = Task;
 
     fn tasks(&self, n: usize) -> Vec<Task> {
-        let tables = Arc::new(Tables::new(n));
-        let orbits = if n < 2 {
+        let g = Geometry::new(n);
+        if n < 2 {
             // The empty board and the lone queen: one trivial task each.
-            vec![Orbit {
-                middle: (n == 1).then_some(0),
+            return vec![Task {
+                index: 0,
                 east: 0,
-                images: [(false, false); 3],
-                others: 0,
-            }]
-        } else {
-            orbits(&tables.g)
-        };
-        // One task per set of east rows, in increasing order.
-        let mut by_east: std::collections::BTreeMap<u32, Vec<Orbit>> = Default::default();
-        for orbit in orbits {
-            by_east.entry(orbit.east).or_default().push(orbit);
+                middles: NO_MIDDLE,
+                n: n as u8,
+            }];
         }
-        by_east
-            .into_iter()
-            .enumerate()
-            .map(|(index, (east, orbits))| Task {
-                index,
-                east,
-                orbits,
-                tables: Arc::clone(&tables),
-            })
-            .collect()
+        // One task per set of east rows, in increasing order, with the
+        // middle rows (odd n) whose orbit it represents.
+        let mut out = Vec::new();
+        for east in subsets(g.rows(), g.half) {
+            let middles = if n % 2 == 0 {
+                if orbit(&g, None, east).is_some() {
+                    NO_MIDDLE
+                } else {
+                    0
+                }
+            } else {
+                (0..n)
+                    .filter(|&m| east >> m & 1 == 0 && orbit(&g, Some(m), east).is_some())
+                    .fold(0, |set, m| set | 1 << m)
+            };
+            if middles != 0 {
+                let index = out.len() as u32;
+                out.push(Task {
+                    index,
+                    east,
+                    middles,
+                    n: n as u8,
+                });
+            }
+        }
+        out
     }
 
     fn count_task<P: Probe>(&self, _n: usize, task: &Task, probe: &mut P) -> Tally {
@@ -808,7 +823,7 @@ impl Enumerate for HalfJoin {
                     trace_pairs(&task, orbit, &joined, east, west, probe);
                     probe.steps(joined.compared);
                     if S::NEEDS_BOARD {
-                        emit_pairs(&task.tables.g, orbit, east, west, sink)
+                        emit_pairs(&Geometry::new(n), orbit, east, west, sink)
                     } else {
                         (0..joined.pairs * orbit.weight()).try_for_each(|_| sink.solution(&[]))
                     }
@@ -823,7 +838,10 @@ impl Enumerate for HalfJoin {
     }
 
     fn count<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Tally {
-        count_tasks(self, n, opts, probe)
+        let tally = count_tasks(self, n, opts, probe);
+        // A count on this thread leaves its last slices cached here.
+        Block::forget();
+        tally
     }
 }
 
@@ -843,7 +861,7 @@ fn trace_pairs<P: Probe>(
         for &a in &east.words {
             for &b in &west.words {
                 if a & b & joined.cut == 0 {
-                    probe.pair(task.index, a & b == 0, orbit.weight());
+                    probe.pair(task.index as usize, a & b == 0, orbit.weight());
                 }
             }
         }

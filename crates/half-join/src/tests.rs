@@ -7,10 +7,11 @@ fn orbits_cover_every_row_set_once() {
     // choices: C(n, n/2) for even n, n · C(n − 1, (n − 1)/2) for odd n.
     let choose = |n: u64, k: u64| (0..k).fold(1u64, |c, i| c * (n - i) / (i + 1));
     for n in 2..=15usize {
+        let g = Geometry::new(n);
         let orbits: Vec<Orbit> = HalfJoin
             .tasks(n)
-            .into_iter()
-            .flat_map(|t| t.orbits)
+            .iter()
+            .flat_map(|t| t.orbits(&g).collect::<Vec<_>>())
             .collect();
         let covered: u64 = orbits.iter().map(Orbit::weight).sum();
         let h = (n / 2) as u64;
@@ -72,7 +73,8 @@ fn steps_are_the_pairs_of_half_boards_compared() {
     for n in 2..=9 {
         let g = Geometry::new(n);
         let mut pairs = 0;
-        for task in HalfJoin.tasks(n).into_iter().flat_map(|t| t.orbits) {
+        let tasks = HalfJoin.tasks(n);
+        for task in tasks.iter().flat_map(|t| t.orbits(&g)) {
             let rows = |set: u32| (0..n).filter(|y| set >> y & 1 == 1).collect::<Vec<_>>();
             let east_cols: Vec<u32> = (g.east as u32..n as u32).collect();
             let west_cols: Vec<u32> = (0..g.half as u32).collect();
@@ -425,38 +427,21 @@ fn a_count_resumed_from_its_finished_tasks_is_the_same() {
 }
 
 #[test]
-fn the_memory_estimate_holds_the_tables_built() {
-    for n in 0..=16 {
-        let t = Tables::new(n);
-        let blocks = [&t.east_top, &t.east_bottom, &t.west_top, &t.west_bottom];
-        let bytes: usize = blocks.iter().map(|q| q.size().1).sum();
-        assert_eq!(table_bytes(n), bytes as u64, "n = {n}");
-        assert!(bytes_needed(n, 1) > table_bytes(n));
-    }
-    // The blocks of larger boards, P(9, 9) and P(10, 9), built alone; the
-    // larger ones are the crate docs' figures.
+fn the_slices_of_a_block_are_its_partial_placements() {
+    // Every set of rows of a block, its slice built alone: together the
+    // P(r, c) of the crate docs (the larger ones are their figures).
     let walk = |rows: usize, cols: usize| {
-        let mut parts = 0u64;
-        let block = quadrant::Quadrant::new(
-            2 * rows + 1,
-            (0, rows),
-            (0, cols),
-            &quadrant::Describe {
-                seam: rows,
-                middle: None,
-                pack: &|_: u64, _: u64| 0u64,
-            },
-        );
-        parts += block.size().0 as u64;
-        parts
+        let describe = quadrant::Describe {
+            seam: rows,
+            middle: None,
+            g: Geometry::new(2 * rows + 1),
+        };
+        Block::new(2 * rows + 1, (0, rows), (0, cols), describe).all_parts()
     };
-    assert_eq!(walk(9, 9), PLACEMENTS[9].0);
-    assert_eq!(walk(10, 9), PLACEMENTS[9].1);
+    for h in 1..=9 {
+        assert_eq!(walk(h, h), PLACEMENTS[h].0, "h = {h}");
+        assert_eq!(walk(h + 1, h), PLACEMENTS[h].1, "h = {h}");
+    }
     assert_eq!(PLACEMENTS[10], (7_535_369, 21_637_115));
     assert_eq!(PLACEMENTS[11], (66_807_234, 198_770_307));
-    // The crate docs' figures: 1.9 GB at 21, 17 GB at 23.
-    assert_eq!(queens_core::memory::bytes(table_bytes(21)), "1.87 GB");
-    assert_eq!(queens_core::memory::bytes(table_bytes(23)), "17.0 GB");
-    // The allocation the issue saw fail at n = 21: one table of P(11, 10) parts.
-    assert_eq!(PLACEMENTS[10].1 * 32, 692_387_680);
 }
