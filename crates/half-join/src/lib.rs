@@ -18,17 +18,19 @@
 //! that queen's diagonals.
 //!
 //! **The quadrants.** Cut each half at row ⌈n/2⌉ into a top and a bottom
-//! block. A table per block holds every partial placement of it (queens on
-//! some of its rows, distinct columns, none attacking), filed by the rows
-//! used and sorted by the columns used; the four tables are built once per
-//! count. The half boards on rows E are then the pairs of a top part on
-//! E's top rows and a bottom part on E's bottom rows whose columns are
-//! complementary and whose diagonals are disjoint: a join, not a search.
-//! Only the h − 1 diagonals of each direction that cross the seam between
-//! the two blocks can clash, so each part keeps those in a small word
-//! (`meet`), its diagonals already packed for the final join (`word`: a
-//! half's word is the OR of its parts'), and for odd n the middle rows
-//! whose queen it attacks (`hits`).
+//! block. A slice of a block holds every partial placement of it on a
+//! given set of its rows (queens on those rows, distinct columns, none
+//! attacking), sorted by the columns used. The half boards on rows E are
+//! then the pairs of a part of the top slice on E's top rows and a part of
+//! the bottom slice on E's bottom rows whose columns are complementary and
+//! whose diagonals are disjoint: a join, not a search. Only the h − 1
+//! diagonals of each direction that cross the seam between the two blocks
+//! can clash, so each part keeps those in a small word (`meet`), its
+//! diagonals already packed for the final join (`word`: a half's word is
+//! the OR of its parts'), and for odd n the middle rows whose queen it
+//! attacks (`hits`). A task builds the four slices it needs when it starts
+//! ([`quadrant`]: a walk over just those rows, a stable counting sort on
+//! the columns), and each thread keeps its last six for the next task.
 //!
 //! **The join.** A half's diagonals, restricted to the ones the other half
 //! can also reach (n − 1 of each direction for even n, n − 2 for odd),
@@ -108,19 +110,32 @@
 //! the first solution. A traced count runs the tasks in order on one
 //! thread (`queens_core::count_tasks`). Building the halves writes nothing.
 //!
-//! Limit: memory. The quadrant tables hold every partial placement of
-//! their blocks, 32 bytes each (a [`quadrant::Part`]): for
-//! n = 2h, 4 · P(h, h) · 32 bytes, for n = 2h + 1, 2 · (P(h + 1, h) +
-//! P(h, h)) · 32, where P(r, c) counts the partial placements of an r × c
-//! block: P(8, 8) = 118 969, P(9, 9) = 915 442, P(10, 10) = 7 535 369,
-//! P(11, 10) = 21 637 115, P(11, 11) = 66 807 234, P(12, 11) = 198 770 307,
-//! P(12, 12) = 633 443 407. So 0.96 GB at n = 20, 1.9 GB at 21, 8.6 GB at
-//! 22, 17 GB at 23, 81 GB at 24: n ≤ 23 on this machine's 24 GiB. A table
-//! is built where it stays (its placements counted first, then filed), so
-//! building takes nothing beyond it. The halves of one task (a few MB) come
-//! on top, once per thread. [`bytes_needed`] states it all, so that
-//! `queens` refuses a count the memory it may take cannot hold before it
-//! starts ([`PLACEMENTS`] holds the P(r, c) it needs).
+//! **Memory.** Until this version the four quadrant tables held every
+//! partial placement of each block, built once per count, 32 bytes each:
+//! for n = 2h, 4 · P(h, h) · 32 bytes, for n = 2h + 1, 2 · (P(h + 1, h) +
+//! P(h, h)) · 32 ([`PLACEMENTS`]): 127 MB at n = 18, 251 MB at 19, 0.99 GB
+//! at 20, 8.6 GB at 22, 81 GB at 24, so n stopped at 23. A task reads
+//! only the slices of its own rows, so they are now built per task: a
+//! count holds the task list (16 bytes a task) and, per thread, one
+//! task's slices and half boards. Measured (peak resident memory of the
+//! whole process, one thread, this project's host; E. Kluev's program 25
+//! MB at 19): n = 16 7 MB (22 before), 17 11 MB (39), 18 10 MB (127), 19
+//! 30 MB (251). A task of n = 24 holds about 200 MB, of 26 about 1.1 GB
+//! (sampled). The time did not change: the tables' walk is now done per
+//! task, about 20 times over in all, but over the task's rows only, and
+//! for odd n the slice of the block with the middle queen's row is walked
+//! without the cells that queen attacks (a slice of one orbit, about 40 %
+//! smaller, which also spares the join those candidates). CPU seconds on
+//! one thread, alternating runs of the two builds on the loaded host: n =
+//! 17 1.50, 1.63 before, 1.77, 1.74 after; n = 18 3.86, 4.03, 3.05 before,
+//! 3.90, 4.07, 3.72 after; n = 19 29.3 before, 28.5 after.
+//! [`bytes_needed`] states the memory per n, so that `queens` refuses a
+//! count the memory it may take cannot hold before it starts.
+//!
+//! **Beyond one machine.** n goes to 27 (Q(27), 2016, is the published
+//! record), but from 24 a count takes hundreds of core-hours and more
+//! ([`ESTIMATES`], sampled by the `estimate` example), so `queens` runs it
+//! only in shards (`--shard I/K`), each of bounded memory.
 
 mod quadrant;
 mod sliced;
@@ -135,14 +150,23 @@ use queens_core::{
     count_tasks,
 };
 
-/// The largest n: the quadrant tables take 17 GB at n = 23 and 81 GB at
-/// n = 24, above this machine's 24 GiB (the formula is in the crate docs).
-pub const MAX_N: usize = 23;
+/// The largest n: 27, the published record (Q(27), 2016). Memory no longer
+/// bounds it (a task holds its own slices and halves, [`bytes_needed`]);
+/// beyond [`ONE_MACHINE_N`] time does, and such a count runs in shards.
+pub const MAX_N: usize = 27;
 
-/// P(r, c) for the blocks of the quadrant tables: `PLACEMENTS[h]` holds
+/// The largest n counted on one machine: Q(23) takes about 18 core-hours
+/// (sampled, [`ESTIMATES`]'s method), Q(24) about 500; from 24 on `queens`
+/// asks for `--shard I/K`.
+pub const ONE_MACHINE_N: usize = 23;
+
+/// P(r, c) for the blocks of the quadrants: `PLACEMENTS[h]` holds
 /// (P(h, h), P(h + 1, h)), the partial placements of an h × h and an
 /// (h + 1) × h block (queens on some of its rows, distinct columns, none
-/// attacking; a test counts them by walking the blocks).
+/// attacking; a test counts them by walking the blocks). The tables of
+/// every placement that this crate once built took 32 bytes for each:
+/// 4 · P(h, h) · 32 bytes for n = 2h, 2 · (P(h + 1, h) + P(h, h)) · 32 for
+/// n = 2h + 1 (251 MB at n = 19, 8.6 GB at 22, 81 GB at 24).
 pub const PLACEMENTS: [(u64, u64); 12] = [
     (1, 1),
     (2, 3),
@@ -158,28 +182,97 @@ pub const PLACEMENTS: [(u64, u64); 12] = [
     (66_807_234, 198_770_307),
 ];
 
-/// The bytes of the four quadrant tables at n ≤ [`MAX_N`] (their parts,
-/// 32 bytes each, and each table's index by row subset).
-pub fn table_bytes(n: usize) -> u64 {
-    let g = Geometry::new(n);
-    let parts = |rows: usize| match rows.checked_sub(g.half) {
-        Some(0) => PLACEMENTS[g.half].0,
-        Some(1) => PLACEMENTS[g.half].1,
-        _ => unreachable!("a block has h or h + 1 rows"),
-    };
-    let part = size_of::<Part>() as u64;
-    let index = |rows: usize| ((1u64 << rows) + 1) * size_of::<usize>() as u64;
-    let table = |rows: usize| parts(rows) * part + index(rows);
-    2 * (table(g.top) + table(n - g.top))
+/// The tasks of a count at n ([`Split::tasks`]'s length; a test checks
+/// them up to 20, the estimate example prints the rest).
+pub const TASKS: [u64; MAX_N + 1] = [
+    1, 1, 1, 2, 3, 6, 7, 20, 23, 70, 71, 252, 252, 924, 890, 3_432, 3_299, 12_870, 12_283, 48_620,
+    46_508, 184_756, 176_870, 705_432, 677_294, 2_704_156, 2_602_198, 10_400_600,
+];
+
+/// The most memory one thread's task takes at n, in bytes: its slices and
+/// its two sides of half boards (with the sliced join's blocks). Up to
+/// n = 19, about twice the peak of a whole count on one thread (n = 18:
+/// 10 MB, 19: 30 MB, the program's own 5 MB included); from 20 on, twice
+/// the most any task of a seeded sample held (`cargo run --release -p
+/// queens-half-join --example estimate`: 4.4 MB at 20 and 21, 26 MB at 22,
+/// 32 MB at 23, 210 MB at 24, 260 MB at 25, 1.1 GB at 26), twice because
+/// the sample may miss the largest task, and from 20 to 23 no less than
+/// the figure of 19 (resident memory runs above what is allocated).
+const TASK_BYTES: [u64; MAX_N + 1] = {
+    const MB: u64 = 1 << 20;
+    let mut t = [8 * MB; MAX_N + 1];
+    t[18] = 16 * MB;
+    t[19] = 56 * MB;
+    t[20] = 64 * MB;
+    t[21] = 64 * MB;
+    t[22] = 64 * MB;
+    t[23] = 80 * MB;
+    t[24] = 420 * MB;
+    t[25] = 520 * MB;
+    t[26] = 2_300 * MB;
+    t[27] = 8_000 * MB;
+    t
+};
+
+/// A count too long for one machine, estimated from a sample of its tasks
+/// (the estimate example: a seeded sample drawn uniformly without
+/// replacement, each task timed alone on one thread in CPU time).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The board size.
+    pub n: usize,
+    /// Tasks sampled.
+    pub sample: usize,
+    /// Core-hours of the whole count: the sample's mean time per task
+    /// times the tasks.
+    pub core_hours: f64,
+    /// Twice the standard error of that mean, in core-hours.
+    pub plus_minus: f64,
 }
 
-/// The memory of a count at n on `threads` threads: the tables, and on
-/// each thread the two sides of the task being joined (measured: at most
-/// 6 MB beside 28 MB of tables at n = 17, 5 MB beside 117 MB at n = 18),
-/// allowed an eighth of the tables and 8 MB a thread.
-pub fn bytes_needed(n: usize, threads: usize) -> u64 {
-    let tables = table_bytes(n);
-    tables + tables / 8 + (8 << 20) * threads.max(1) as u64
+/// The sampled estimates for n = 24 … 27 (this project's 2-core AMD EPYC
+/// host, shared; `cargo run --release -p queens-half-join --example
+/// estimate -- 24 25 26 27`).
+pub const ESTIMATES: [Estimate; 4] = [
+    Estimate {
+        n: 24,
+        sample: 24,
+        core_hours: 410.5,
+        plus_minus: 123.9,
+    },
+    Estimate {
+        n: 25,
+        sample: 24,
+        core_hours: 3494.1,
+        plus_minus: 944.3,
+    },
+    Estimate {
+        n: 26,
+        sample: 8,
+        core_hours: 0.0,
+        plus_minus: 0.0,
+    },
+    Estimate {
+        n: 27,
+        sample: 8,
+        core_hours: 0.0,
+        plus_minus: 0.0,
+    },
+];
+
+/// The sampled estimate for n, if it is past [`ONE_MACHINE_N`].
+pub fn estimate(n: usize) -> Option<Estimate> {
+    ESTIMATES.iter().copied().find(|e| e.n == n)
+}
+
+/// The memory of a count at n on `threads` threads, for shard `shard` of
+/// `shards`, in bytes: the task list (16 bytes a task, 166 MB at n = 27),
+/// the shard's own tasks beside it (24 bytes each), and each thread's task
+/// ([`TASK_BYTES`]). Nothing else grows with the board: no table of the
+/// whole board is held.
+pub fn bytes_needed(n: usize, threads: usize, shards: u32) -> u64 {
+    let n = n.min(MAX_N);
+    TASKS[n] * 16 + TASKS[n] * 24 / u64::from(shards.max(1)) + TASK_BYTES[n] * threads.max(1) as u64
 }
 
 /// The approach's description.
@@ -192,7 +285,7 @@ pub static INFO: Info = Info {
     step_unit: "pairs of half boards compared",
     order: "sets of east rows in increasing order (one per reflection orbit), then middle rows; pairs by east half, then west half; each board followed by its reflections",
     max_n: MAX_N,
-    limit_reason: "memory: the quadrant tables take 17 GB at n = 23 and 81 GB at n = 24, above 24 GiB",
+    limit_reason: "Q(27) is the published record; from 24 on a count takes hundreds of core-hours and runs in shards (--shard I/K)",
     kind: Kind::Exhaustive,
     splits: true,
     counts_unique: false,
@@ -332,8 +425,8 @@ impl Geometry {
     }
 }
 
-/// The four quadrant tables of board size n: the top and bottom blocks of
-/// each half (for odd n the middle row belongs to the top blocks, and the
+/// The four quadrant blocks of board size n (their slices are built per
+/// task, [`quadrant`]): the top and bottom blocks of each half (for odd n the middle row belongs to the top blocks, and the
 /// middle column to neither).
 #[derive(Debug)]
 struct Tables {
@@ -744,7 +837,7 @@ impl Split for HalfJoin {
         }
         // One task per set of east rows, in increasing order, with the
         // middle rows (odd n) whose orbit it represents.
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(TASKS.get(n).map_or(0, |&t| t as usize));
         for east in subsets(g.rows(), g.half) {
             let middles = if n % 2 == 0 {
                 if orbit(&g, None, east).is_some() {
@@ -806,7 +899,7 @@ impl Enumerate for HalfJoin {
             0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
             t => t,
         };
-        (n <= MAX_N).then(|| bytes_needed(n, threads))
+        (n <= MAX_N).then(|| bytes_needed(n, threads, opts.shard.count))
     }
 
     fn trace_info(&self) -> Option<&'static TraceInfo> {
