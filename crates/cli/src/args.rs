@@ -442,16 +442,19 @@ pub fn shards_only(args: &Args) -> Option<String> {
     // A shard of a day on `threads` threads.
     let shards = (e.core_hours / (24.0 * threads as f64)).ceil().max(2.0);
     let memory = queens_half_join::bytes_needed(n, threads, shards as u32);
+    let basis = match e.sample {
+        0 => format!("extrapolated from the samples of smaller boards; {tasks} tasks"),
+        k => format!("from {k} of its {tasks} tasks timed alone"),
+    };
     Some(format!(
-        "{FAST_COUNTER} counts {n} queens in about {:.0} core-hours (± {:.0}, from {} of its \
-         {tasks} tasks timed alone), {} on {threads} {cores}: more than one machine should \
-         take, so it runs only in shards. Split it with --shard I/K over K jobs, e.g. K = \
-         {shards:.0} of about a day each on {threads} {cores} (each shard needs about {} of \
-         memory), with --checkpoint FILE and --json --no-steps, and add their solutions (see \
-         the README, \"Spreading one count over many machines\")",
+        "{FAST_COUNTER} counts {n} queens in about {:.0} core-hours (± {:.0}, {basis}), {} on \
+         {threads} {cores}: more than one machine should take, so it runs only in shards. \
+         Split it with --shard I/K over K jobs, e.g. K = {shards:.0} of about a day each on \
+         {threads} {cores} (each shard needs about {} of memory), with --checkpoint FILE and \
+         --json --no-steps, and add their solutions (see the README, \"Spreading one count \
+         over many machines\")",
         e.core_hours,
         e.plus_minus,
-        e.sample,
         words::long_duration(e.core_hours * 3600.0 / threads as f64),
         queens_core::memory::bytes(memory),
     ))

@@ -119,8 +119,8 @@
 //! count holds the task list (16 bytes a task) and, per thread, one
 //! task's slices and half boards. Measured (peak resident memory of the
 //! whole process, one thread, this project's host; E. Kluev's program 25
-//! MB at 19): n = 16 7 MB (22 before), 17 11 MB (39), 18 10 MB (127), 19
-//! 30 MB (251). A task of n = 24 holds about 200 MB, of 26 about 1.1 GB
+//! MB at 19): n = 16 7 MB (22 before), 17 11 MB (39), 18 7 MB (127), 19
+//! 8 MB (251). A task of n = 24 holds about 200 MB, of 26 about 1.1 GB
 //! (sampled). The time did not change: the tables' walk is now done per
 //! task, about 20 times over in all, but over the task's rows only, and
 //! for odd n the slice of the block with the middle queen's row is walked
@@ -128,7 +128,11 @@
 //! smaller, which also spares the join those candidates). CPU seconds on
 //! one thread, alternating runs of the two builds on the loaded host: n =
 //! 17 1.50, 1.63 before, 1.77, 1.74 after; n = 18 3.86, 4.03, 3.05 before,
-//! 3.90, 4.07, 3.72 after; n = 19 29.3 before, 28.5 after.
+//! 3.90, 4.07, 3.72 after, and later 3.03, 3.09, 2.99, 3.00 before,
+//! 3.17, 3.20, 3.10, 3.23 after (+6 % in the medians); n = 19 29.3, 29.1
+//! before, 28.5, 28.3 after. Checkpointed (tasks spread over the list in
+//! runs, `queens_core::count_tasks`), n = 18: 3.15, 3.41 before, 3.35,
+//! 3.21 after.
 //! [`bytes_needed`] states the memory per n, so that `queens` refuses a
 //! count the memory it may take cannot hold before it starts.
 //!
@@ -192,25 +196,26 @@ pub const TASKS: [u64; MAX_N + 1] = [
 /// The most memory one thread's task takes at n, in bytes: its slices and
 /// its two sides of half boards (with the sliced join's blocks). Up to
 /// n = 19, about twice the peak of a whole count on one thread (n = 18:
-/// 10 MB, 19: 30 MB, the program's own 5 MB included); from 20 on, twice
+/// 7 MB, 19: 8 MB, the program's own 5 MB included); from 20 on, twice
 /// the most any task of a seeded sample held (`cargo run --release -p
 /// queens-half-join --example estimate`: 4.4 MB at 20 and 21, 26 MB at 22,
-/// 32 MB at 23, 210 MB at 24, 260 MB at 25, 1.1 GB at 26), twice because
+/// 32 MB at 23, 210 MB at 24, 260 MB at 25, 1.7 GB at 26; at 27, 1.3 times
+/// 26's, as 25 is 24's), twice because
 /// the sample may miss the largest task, and from 20 to 23 no less than
-/// the figure of 19 (resident memory runs above what is allocated).
+/// 64 MB (resident memory can run above what is allocated).
 const TASK_BYTES: [u64; MAX_N + 1] = {
     const MB: u64 = 1 << 20;
     let mut t = [8 * MB; MAX_N + 1];
     t[18] = 16 * MB;
-    t[19] = 56 * MB;
+    t[19] = 16 * MB;
     t[20] = 64 * MB;
     t[21] = 64 * MB;
     t[22] = 64 * MB;
     t[23] = 80 * MB;
     t[24] = 420 * MB;
     t[25] = 520 * MB;
-    t[26] = 2_300 * MB;
-    t[27] = 8_000 * MB;
+    t[26] = 3_400 * MB;
+    t[27] = 4_400 * MB;
     t
 };
 
@@ -221,7 +226,9 @@ const TASK_BYTES: [u64; MAX_N + 1] = {
 pub struct Estimate {
     /// The board size.
     pub n: usize,
-    /// Tasks sampled.
+    /// Tasks sampled; 0 when no task was timed and the figure is
+    /// extrapolated from the smaller sizes' (n = 27: × 12.6 per queen, the
+    /// growth from 24 to 26, and 26's relative uncertainty).
     pub sample: usize,
     /// Core-hours of the whole count: the sample's mean time per task
     /// times the tasks.
@@ -231,8 +238,11 @@ pub struct Estimate {
 }
 
 /// The sampled estimates for n = 24 … 27 (this project's 2-core AMD EPYC
-/// host, shared; `cargo run --release -p queens-half-join --example
-/// estimate -- 24 25 26 27`).
+/// host, shared and loaded; `cargo run --release -p queens-half-join
+/// --example estimate -- 24 25 26 27`): 24 tasks at 24 and 25, 3 at 26 (a
+/// task there takes 30 s to 3 min), none at 27 (a task there took more than
+/// 5 CPU minutes; extrapolated). The task times are skewed (at 26: 32, 53
+/// and 184 s), so the figures from few tasks are rough.
 pub const ESTIMATES: [Estimate; 4] = [
     Estimate {
         n: 24,
@@ -248,15 +258,15 @@ pub const ESTIMATES: [Estimate; 4] = [
     },
     Estimate {
         n: 26,
-        sample: 8,
-        core_hours: 0.0,
-        plus_minus: 0.0,
+        sample: 3,
+        core_hours: 64_970.0,
+        plus_minus: 68_890.0,
     },
     Estimate {
         n: 27,
-        sample: 8,
-        core_hours: 0.0,
-        plus_minus: 0.0,
+        sample: 0,
+        core_hours: 817_000.0,
+        plus_minus: 866_000.0,
     },
 ];
 
