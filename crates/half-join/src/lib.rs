@@ -227,7 +227,7 @@ pub struct Estimate {
     /// The board size.
     pub n: usize,
     /// Tasks sampled; 0 when no task was timed and the figure is
-    /// extrapolated from the smaller sizes' (n = 27: × 12.6 per queen, the
+    /// extrapolated from the smaller sizes' (n = 27: × 16.7 per queen, the
     /// growth from 24 to 26, and 26's relative uncertainty).
     pub sample: usize,
     /// Core-hours of the whole count: the sample's mean time per task
@@ -239,10 +239,10 @@ pub struct Estimate {
 
 /// The sampled estimates for n = 24 … 27 (this project's 2-core AMD EPYC
 /// host, shared and loaded; `cargo run --release -p queens-half-join
-/// --example estimate -- 24 25 26 27`): 24 tasks at 24 and 25, 3 at 26 (a
-/// task there takes 30 s to 3 min), none at 27 (a task there took more than
-/// 5 CPU minutes; extrapolated). The task times are skewed (at 26: 32, 53
-/// and 184 s), so the figures from few tasks are rough.
+/// --example estimate -- 24 25 26 27`): 24 tasks at 24 and 25, 6 at 26 (a
+/// task there takes 28 s to 8 min), none at 27 (a task there took more than
+/// 5 CPU minutes; extrapolated). The task times are skewed (at 26: 28, 32,
+/// 53, 184, 190 and 465 s), so the figures from few tasks are rough.
 pub const ESTIMATES: [Estimate; 4] = [
     Estimate {
         n: 24,
@@ -258,15 +258,15 @@ pub const ESTIMATES: [Estimate; 4] = [
     },
     Estimate {
         n: 26,
-        sample: 3,
-        core_hours: 64_970.0,
-        plus_minus: 68_890.0,
+        sample: 6,
+        core_hours: 114_720.0,
+        plus_minus: 98_670.0,
     },
     Estimate {
         n: 27,
         sample: 0,
-        core_hours: 817_000.0,
-        plus_minus: 866_000.0,
+        core_hours: 1_916_000.0,
+        plus_minus: 1_650_000.0,
     },
 ];
 
