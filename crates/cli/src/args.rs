@@ -23,9 +23,9 @@ use crate::{values, words};
                   (bitmask below 12 queens, half-join from 12 to 23) and --unique the counter \
                   of fundamental solutions. From 24 queens no counter finishes here \
                   (half-join counts Q(21) in 10 min on 2 threads, ten times longer per queen \
-                  more, and holds no more than 23 in memory): `queens N` refuses in one line \
-                  with the estimate and the way to split the count over a cluster (--shard, \
-                  --checkpoint); --algo ID counts anyway. A size beyond an approach names the \
+                  more): `queens N` refuses in one line with the estimate and the way to \
+                  split the count over a cluster (--shard, --checkpoint); half-join counts \
+                  24 to 27 only in shards, other --algo ID counts anyway. A size beyond an approach names the \
                   approaches that can. To watch a search, -v and --first follow the sources' \
                   plain order (bitmask); --algo attack-board is the Queens.py assignment, \
                   and --trace writes any search event by event. For one board \
@@ -378,7 +378,11 @@ const GROWTH_PER_QUEEN: f64 = 10.0;
 pub fn infeasible_count(args: &Args) -> Option<String> {
     let fast = queens_approaches::REGISTRY.get(FAST_COUNTER).ok()?.info();
     let n = args.n();
-    if args.algo.is_some() || args.unique || !args.plain_count() || n <= fast.max_n {
+    if let Some(refusal) = shards_only(args) {
+        return Some(refusal);
+    }
+    let sharded = args.shard.is_some_and(|s| s.count > 1) && n <= fast.max_n;
+    if args.algo.is_some() || args.unique || !args.plain_count() || n <= ONE_MACHINE || sharded {
         return None;
     }
     let counters = |split: bool| {
@@ -415,10 +419,47 @@ pub fn infeasible_count(args: &Args) -> Option<String> {
     Some(format!(
         "counting {n} queens would take at least {} on {threads} {cores} ({FAST_COUNTER}, the \
          fastest counter, counts Q({at}) in 10 min on {on} threads and each queen more takes \
-         about ×{GROWTH_PER_QUEEN:.0}; it holds n up to {} in memory, and the counters that \
-         go further are slower): {instead}",
+         about ×{GROWTH_PER_QUEEN:.0}; it counts up to {ONE_MACHINE} on one machine, and the \
+         counters that go further are slower): {instead}",
         words::long_duration(estimate),
-        fast.max_n
+    ))
+}
+
+/// The largest count [`FAST_COUNTER`] runs on one machine; past it, up to
+/// its limit, only in shards ([`shards_only`]).
+const ONE_MACHINE: usize = queens_half_join::ONE_MACHINE_N;
+
+/// A count by [`FAST_COUNTER`] (asked for by `--algo`) past [`ONE_MACHINE`]
+/// without `--shard I/K` (K > 1): refused with the core-hours sampled for
+/// it and the shard recipe. `None` for every other run.
+pub fn shards_only(args: &Args) -> Option<String> {
+    let n = args.n();
+    let whole = args.shard.is_none_or(|s| s.count <= 1);
+    if args.algo.as_deref() != Some(FAST_COUNTER) || !args.plain_count() || !whole {
+        return None;
+    }
+    let e = queens_half_join::estimate(n)?;
+    let threads = args.threads.unwrap_or_else(values::default_threads).max(1);
+    let cores = if threads == 1 { "thread" } else { "threads" };
+    let tasks = queens_half_join::TASKS[n];
+    // A shard of a day on `threads` threads.
+    let shards = (e.core_hours / (24.0 * threads as f64)).ceil().max(2.0);
+    let memory = queens_half_join::bytes_needed(n, threads, shards as u32);
+    let basis = match e.sample {
+        0 => format!("extrapolated from the samples of smaller boards; {tasks} tasks"),
+        k => format!("from {k} of its {tasks} tasks timed alone"),
+    };
+    Some(format!(
+        "{FAST_COUNTER} counts {n} queens in about {:.0} core-hours (± {:.0}, {basis}), {} on \
+         {threads} {cores}: more than one machine should take, so it runs only in shards. \
+         Split it with --shard I/K over K jobs, e.g. K = {shards:.0} of about a day each on \
+         {threads} {cores} (each shard needs about {} of memory), with --checkpoint FILE and \
+         --json --no-steps, and add their solutions (see the README, \"Spreading one count \
+         over many machines\")",
+        e.core_hours,
+        e.plus_minus,
+        words::long_duration(e.core_hours * 3600.0 / threads as f64),
+        queens_core::memory::bytes(memory),
     ))
 }
 

@@ -234,15 +234,19 @@ mod tests {
         let half_join = REGISTRY.get("half-join").unwrap();
         let opts = Options {
             threads: 2,
+            shard: queens_core::Shard {
+                index: 1,
+                count: 100,
+            },
             ..Options::default()
         };
-        let need = half_join.bytes_needed(21, &opts).unwrap();
+        let need = half_join.bytes_needed(25, &opts).unwrap();
         let small = room(Source::AddressSpace, 1_000_000_000);
         let message =
-            refuse(half_join, 21, Mode::Count, &opts, run(need, 0, 2), &small).unwrap_err();
+            refuse(half_join, 25, Mode::Count, &opts, run(need, 0, 2), &small).unwrap_err();
         assert!(
             message.starts_with(
-                "half-join needs about 2.12 GB of memory for n = 21 (and 208 MB of address space \
+                "half-join needs about 1.13 GB of memory for n = 25 (and 208 MB of address space \
                  for the stacks and heaps of its 3 threads), more than this process may still take"
             ),
             "{message}"
@@ -258,20 +262,20 @@ mod tests {
         );
         let large = room(Source::Cgroup, 8_000_000_000);
         assert_eq!(
-            refuse(half_join, 21, Mode::Count, &opts, run(need, 0, 2), &large),
+            refuse(half_join, 25, Mode::Count, &opts, run(need, 0, 2), &large),
             Ok(())
         );
         let tight = room(Source::Cgroup, 1);
         let message =
-            refuse(half_join, 21, Mode::Count, &opts, run(need, 0, 2), &tight).unwrap_err();
+            refuse(half_join, 25, Mode::Count, &opts, run(need, 0, 2), &tight).unwrap_err();
         assert!(message.contains("memory.max"), "{message}");
         assert!(!message.contains("address space"), "{message}");
         // The threads' address space binds under ulimit -v only.
         let address = room(Source::AddressSpace, need + 100_000_000);
-        assert!(refuse(half_join, 21, Mode::Count, &opts, run(need, 0, 2), &address).is_err());
+        assert!(refuse(half_join, 25, Mode::Count, &opts, run(need, 0, 2), &address).is_err());
         let memory = room(Source::Available, need + 100_000_000);
         assert_eq!(
-            refuse(half_join, 21, Mode::Count, &opts, run(need, 0, 2), &memory),
+            refuse(half_join, 25, Mode::Count, &opts, run(need, 0, 2), &memory),
             Ok(())
         );
     }

@@ -300,22 +300,34 @@ fn count_in<S: Split, P: Probe>(
 }
 
 /// The tasks in an order that samples the whole list evenly (the k-th
-/// task taken is the one at rank frac(k·φ) of the list): tasks late in a
+/// run taken is the one at rank frac(k·φ) of the list): tasks late in a
 /// list can cost several times the early ones (half-join at n = 18: the
 /// last tenth 3 times the first), and a watched count's progress should
-/// predict the rest from a fair sample.
+/// predict the rest from a fair sample. The list is spread in runs of
+/// consecutive tasks, at least [`SPREAD_RUNS`] of them, so that within a
+/// run neighbouring tasks share what a counter caches between tasks
+/// (half-join's quadrant slices: one task at a time, its checkpointed
+/// count at n = 18 took 1.15–1.2× the time of the count in list order).
 fn spread<T>(tasks: Vec<T>) -> Vec<T> {
     let m = tasks.len();
+    let run = (m / SPREAD_RUNS).max(1);
+    let runs = m.div_ceil(run);
     let point = |k: usize| (k as f64 * 0.618_033_988_749_895).fract();
-    let mut by_point: Vec<usize> = (0..m).collect();
+    let mut by_point: Vec<usize> = (0..runs).collect();
     by_point.sort_by(|&a, &b| point(a).total_cmp(&point(b)));
-    let mut rank = vec![0; m];
+    let mut rank = vec![0; runs];
     for (r, &k) in by_point.iter().enumerate() {
         rank[k] = r;
     }
     let mut slots: Vec<Option<T>> = tasks.into_iter().map(Some).collect();
-    rank.iter().filter_map(|&r| slots[r].take()).collect()
+    rank.iter()
+        .flat_map(|&r| r * run..((r + 1) * run).min(m))
+        .filter_map(|t| slots[t].take())
+        .collect()
 }
+
+/// The fewest runs [`spread`] cuts a list into.
+const SPREAD_RUNS: usize = 1024;
 
 #[cfg(test)]
 mod tests {
@@ -510,6 +522,11 @@ mod tests {
                     tenths[t * 10 / m] = true;
                 }
                 assert!(tenths.iter().all(|&b| b), "m = {m}");
+            }
+            if m >= 2 * SPREAD_RUNS {
+                // In runs: most tasks follow their neighbour in the list.
+                let next = order.windows(2).filter(|w| w[1] == w[0] + 1).count();
+                assert!(next > m / 2, "m = {m}: {next}");
             }
         }
     }

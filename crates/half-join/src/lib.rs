@@ -18,17 +18,19 @@
 //! that queen's diagonals.
 //!
 //! **The quadrants.** Cut each half at row ⌈n/2⌉ into a top and a bottom
-//! block. A table per block holds every partial placement of it (queens on
-//! some of its rows, distinct columns, none attacking), filed by the rows
-//! used and sorted by the columns used; the four tables are built once per
-//! count. The half boards on rows E are then the pairs of a top part on
-//! E's top rows and a bottom part on E's bottom rows whose columns are
-//! complementary and whose diagonals are disjoint: a join, not a search.
-//! Only the h − 1 diagonals of each direction that cross the seam between
-//! the two blocks can clash, so each part keeps those in a small word
-//! (`meet`), its diagonals already packed for the final join (`word`: a
-//! half's word is the OR of its parts'), and for odd n the middle rows
-//! whose queen it attacks (`hits`).
+//! block. A slice of a block holds every partial placement of it on a
+//! given set of its rows (queens on those rows, distinct columns, none
+//! attacking), sorted by the columns used. The half boards on rows E are
+//! then the pairs of a part of the top slice on E's top rows and a part of
+//! the bottom slice on E's bottom rows whose columns are complementary and
+//! whose diagonals are disjoint: a join, not a search. Only the h − 1
+//! diagonals of each direction that cross the seam between the two blocks
+//! can clash, so each part keeps those in a small word (`meet`), its
+//! diagonals already packed for the final join (`word`: a half's word is
+//! the OR of its parts'), and for odd n the middle rows whose queen it
+//! attacks (`hits`). A task builds the four slices it needs when it starts
+//! ([`quadrant`]: a walk over just those rows, a stable counting sort on
+//! the columns), and each thread keeps its last six for the next task.
 //!
 //! **The join.** A half's diagonals, restricted to the ones the other half
 //! can also reach (n − 1 of each direction for even n, n − 2 for odd),
@@ -112,27 +114,43 @@
 //! the first solution. A traced count runs the tasks in order on one
 //! thread (`queens_core::count_tasks`). Building the halves writes nothing.
 //!
-//! Limit: memory. The quadrant tables hold every partial placement of
-//! their blocks, 32 bytes each (a [`quadrant::Part`]): for
-//! n = 2h, 4 · P(h, h) · 32 bytes, for n = 2h + 1, 2 · (P(h + 1, h) +
-//! P(h, h)) · 32, where P(r, c) counts the partial placements of an r × c
-//! block: P(8, 8) = 118 969, P(9, 9) = 915 442, P(10, 10) = 7 535 369,
-//! P(11, 10) = 21 637 115, P(11, 11) = 66 807 234, P(12, 11) = 198 770 307,
-//! P(12, 12) = 633 443 407. So 0.96 GB at n = 20, 1.9 GB at 21, 8.6 GB at
-//! 22, 17 GB at 23, 81 GB at 24: n ≤ 23 on this machine's 24 GiB. A table
-//! is built where it stays (its placements counted first, then filed), so
-//! building takes nothing beyond it. The halves of one task (a few MB) come
-//! on top, once per thread. [`bytes_needed`] states it all, so that
-//! `queens` refuses a count the memory it may take cannot hold before it
-//! starts ([`PLACEMENTS`] holds the P(r, c) it needs).
+//! **Memory.** Until this version the four quadrant tables held every
+//! partial placement of each block, built once per count, 32 bytes each:
+//! for n = 2h, 4 · P(h, h) · 32 bytes, for n = 2h + 1, 2 · (P(h + 1, h) +
+//! P(h, h)) · 32 ([`PLACEMENTS`]): 127 MB at n = 18, 251 MB at 19, 0.99 GB
+//! at 20, 8.6 GB at 22, 81 GB at 24, so n stopped at 23. A task reads
+//! only the slices of its own rows, so they are now built per task: a
+//! count holds the task list (16 bytes a task) and, per thread, one
+//! task's slices and half boards. Measured (peak resident memory of the
+//! whole process, one thread, this project's host; E. Kluev's program 25
+//! MB at 19): n = 16 7 MB (22 before), 17 11 MB (39), 18 7 MB (127), 19
+//! 8 MB (251). A task of n = 24 holds about 200 MB, of 26 about 1.1 GB
+//! (sampled). The time did not change: the tables' walk is now done per
+//! task, about 20 times over in all, but over the task's rows only, and
+//! for odd n the slice of the block with the middle queen's row is walked
+//! without the cells that queen attacks (a slice of one orbit, about 40 %
+//! smaller, which also spares the join those candidates). CPU seconds on
+//! one thread, alternating runs of the two builds on the loaded host: n =
+//! 17 1.50, 1.63 before, 1.77, 1.74 after; n = 18 3.86, 4.03, 3.05 before,
+//! 3.90, 4.07, 3.72 after, and later 3.03, 3.09, 2.99, 3.00 before,
+//! 3.17, 3.20, 3.10, 3.23 after (+6 % in the medians); n = 19 29.3, 29.1
+//! before, 28.5, 28.3 after. Checkpointed (tasks spread over the list in
+//! runs, `queens_core::count_tasks`), n = 18: 3.15, 3.41 before, 3.35,
+//! 3.21 after.
+//! [`bytes_needed`] states the memory per n, so that `queens` refuses a
+//! count the memory it may take cannot hold before it starts.
+//!
+//! **Beyond one machine.** n goes to 27 (Q(27), 2016, is the published
+//! record), but from 24 a count takes hundreds of core-hours and more
+//! ([`ESTIMATES`], sampled by the `estimate` example), so `queens` runs it
+//! only in shards (`--shard I/K`), each of bounded memory.
 
 mod quadrant;
 mod sliced;
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
-use quadrant::{Part, Quadrant};
+use quadrant::{Block, Part};
 
 use queens_core::bits::low_bits;
 use queens_core::{
@@ -140,14 +158,23 @@ use queens_core::{
     count_tasks,
 };
 
-/// The largest n: the quadrant tables take 17 GB at n = 23 and 81 GB at
-/// n = 24, above this machine's 24 GiB (the formula is in the crate docs).
-pub const MAX_N: usize = 23;
+/// The largest n: 27, the published record (Q(27), 2016). Memory no longer
+/// bounds it (a task holds its own slices and halves, [`bytes_needed`]);
+/// beyond [`ONE_MACHINE_N`] time does, and such a count runs in shards.
+pub const MAX_N: usize = 27;
 
-/// P(r, c) for the blocks of the quadrant tables: `PLACEMENTS[h]` holds
+/// The largest n counted on one machine: Q(23) takes about 18 core-hours
+/// (sampled, [`ESTIMATES`]'s method), Q(24) about 500; from 24 on `queens`
+/// asks for `--shard I/K`.
+pub const ONE_MACHINE_N: usize = 23;
+
+/// P(r, c) for the blocks of the quadrants: `PLACEMENTS[h]` holds
 /// (P(h, h), P(h + 1, h)), the partial placements of an h × h and an
 /// (h + 1) × h block (queens on some of its rows, distinct columns, none
-/// attacking; a test counts them by walking the blocks).
+/// attacking; a test counts them by walking the blocks). The tables of
+/// every placement that this crate once built took 32 bytes for each:
+/// 4 · P(h, h) · 32 bytes for n = 2h, 2 · (P(h + 1, h) + P(h, h)) · 32 for
+/// n = 2h + 1 (251 MB at n = 19, 8.6 GB at 22, 81 GB at 24).
 pub const PLACEMENTS: [(u64, u64); 12] = [
     (1, 1),
     (2, 3),
@@ -163,28 +190,103 @@ pub const PLACEMENTS: [(u64, u64); 12] = [
     (66_807_234, 198_770_307),
 ];
 
-/// The bytes of the four quadrant tables at n ≤ [`MAX_N`] (their parts,
-/// 32 bytes each, and each table's index by row subset).
-pub fn table_bytes(n: usize) -> u64 {
-    let g = Geometry::new(n);
-    let parts = |rows: usize| match rows.checked_sub(g.half) {
-        Some(0) => PLACEMENTS[g.half].0,
-        Some(1) => PLACEMENTS[g.half].1,
-        _ => unreachable!("a block has h or h + 1 rows"),
-    };
-    let part = size_of::<Part>() as u64;
-    let index = |rows: usize| ((1u64 << rows) + 1) * size_of::<usize>() as u64;
-    let table = |rows: usize| parts(rows) * part + index(rows);
-    2 * (table(g.top) + table(n - g.top))
+/// The tasks of a count at n ([`Split::tasks`]'s length; a test checks
+/// them up to 20, the estimate example prints the rest).
+pub const TASKS: [u64; MAX_N + 1] = [
+    1, 1, 1, 2, 3, 6, 7, 20, 23, 70, 71, 252, 252, 924, 890, 3_432, 3_299, 12_870, 12_283, 48_620,
+    46_508, 184_756, 176_870, 705_432, 677_294, 2_704_156, 2_602_198, 10_400_600,
+];
+
+/// The most memory one thread's task takes at n, in bytes: its slices and
+/// its two sides of half boards (with the sliced join's blocks). Up to
+/// n = 19, about twice the peak of a whole count on one thread (n = 18:
+/// 7 MB, 19: 8 MB, the program's own 5 MB included); from 20 on, twice
+/// the most any task of a seeded sample held (`cargo run --release -p
+/// queens-half-join --example estimate`: 4.4 MB at 20 and 21, 26 MB at 22,
+/// 32 MB at 23, 210 MB at 24, 260 MB at 25, 1.7 GB at 26; at 27, 1.3 times
+/// 26's, as 25 is 24's), twice because
+/// the sample may miss the largest task, and from 20 to 23 no less than
+/// 64 MB (resident memory can run above what is allocated).
+const TASK_BYTES: [u64; MAX_N + 1] = {
+    const MB: u64 = 1 << 20;
+    let mut t = [8 * MB; MAX_N + 1];
+    t[18] = 16 * MB;
+    t[19] = 16 * MB;
+    t[20] = 64 * MB;
+    t[21] = 64 * MB;
+    t[22] = 64 * MB;
+    t[23] = 80 * MB;
+    t[24] = 420 * MB;
+    t[25] = 520 * MB;
+    t[26] = 3_400 * MB;
+    t[27] = 4_400 * MB;
+    t
+};
+
+/// A count too long for one machine, estimated from a sample of its tasks
+/// (the estimate example: a seeded sample drawn uniformly without
+/// replacement, each task timed alone on one thread in CPU time).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The board size.
+    pub n: usize,
+    /// Tasks sampled; 0 when no task was timed and the figure is
+    /// extrapolated from the smaller sizes' (n = 27: × 16.7 per queen, the
+    /// growth from 24 to 26, and 26's relative uncertainty).
+    pub sample: usize,
+    /// Core-hours of the whole count: the sample's mean time per task
+    /// times the tasks.
+    pub core_hours: f64,
+    /// Twice the standard error of that mean, in core-hours.
+    pub plus_minus: f64,
 }
 
-/// The memory of a count at n on `threads` threads: the tables, and on
-/// each thread the two sides of the task being joined (measured: at most
-/// 6 MB beside 28 MB of tables at n = 17, 5 MB beside 117 MB at n = 18),
-/// allowed an eighth of the tables and 8 MB a thread.
-pub fn bytes_needed(n: usize, threads: usize) -> u64 {
-    let tables = table_bytes(n);
-    tables + tables / 8 + (8 << 20) * threads.max(1) as u64
+/// The sampled estimates for n = 24 … 27 (this project's 2-core AMD EPYC
+/// host, shared and loaded; `cargo run --release -p queens-half-join
+/// --example estimate -- 24 25 26 27`): 24 tasks at 24 and 25, 6 at 26 (a
+/// task there takes 28 s to 8 min), none at 27 (a task there took more than
+/// 5 CPU minutes; extrapolated). The task times are skewed (at 26: 28, 32,
+/// 53, 184, 190 and 465 s), so the figures from few tasks are rough.
+pub const ESTIMATES: [Estimate; 4] = [
+    Estimate {
+        n: 24,
+        sample: 24,
+        core_hours: 410.5,
+        plus_minus: 123.9,
+    },
+    Estimate {
+        n: 25,
+        sample: 24,
+        core_hours: 3494.1,
+        plus_minus: 944.3,
+    },
+    Estimate {
+        n: 26,
+        sample: 6,
+        core_hours: 114_720.0,
+        plus_minus: 98_670.0,
+    },
+    Estimate {
+        n: 27,
+        sample: 0,
+        core_hours: 1_916_000.0,
+        plus_minus: 1_650_000.0,
+    },
+];
+
+/// The sampled estimate for n, if it is past [`ONE_MACHINE_N`].
+pub fn estimate(n: usize) -> Option<Estimate> {
+    ESTIMATES.iter().copied().find(|e| e.n == n)
+}
+
+/// The memory of a count at n on `threads` threads, for shard `shard` of
+/// `shards`, in bytes: the task list (16 bytes a task, 166 MB at n = 27),
+/// the shard's own tasks beside it (24 bytes each), and each thread's task
+/// ([`TASK_BYTES`]). Nothing else grows with the board: no table of the
+/// whole board is held.
+pub fn bytes_needed(n: usize, threads: usize, shards: u32) -> u64 {
+    let n = n.min(MAX_N);
+    TASKS[n] * 16 + TASKS[n] * 24 / u64::from(shards.max(1)) + TASK_BYTES[n] * threads.max(1) as u64
 }
 
 /// The approach's description.
@@ -197,7 +299,7 @@ pub static INFO: Info = Info {
     step_unit: "pairs of half boards compared",
     order: "sets of east rows in increasing order (one per reflection orbit), then middle rows; pairs by east half, then west half; each board followed by its reflections",
     max_n: MAX_N,
-    limit_reason: "memory: the quadrant tables take 17 GB at n = 23 and 81 GB at n = 24, above 24 GiB",
+    limit_reason: "Q(27) is the published record; from 24 on a count takes hundreds of core-hours and runs in shards (--shard I/K)",
     kind: Kind::Exhaustive,
     splits: true,
     counts_unique: false,
@@ -222,18 +324,43 @@ pub struct HalfJoin;
 
 /// One piece of the count: the orbits whose representatives share one set
 /// of east rows (one orbit for even n; for odd n, one per middle row), so
-/// that the east halves are built once for all of them; with the quadrant
-/// tables, built once per count and shared by every task.
-#[derive(Clone, Debug)]
+/// that the east halves are built once for all of them. Sixteen bytes: at
+/// n = 27 the list holds millions of them.
+#[derive(Clone, Copy, Debug)]
 pub struct Task {
     /// The task's place in the task list (0-based).
-    index: usize,
+    index: u32,
     /// The rows whose queens stand in the east half (bit per row).
     east: u32,
-    /// The orbits joined, each with its middle row (odd n).
-    orbits: Vec<Orbit>,
-    /// The quadrant tables of the count.
-    tables: Arc<Tables>,
+    /// Odd n: the middle rows of the orbits joined (bit per row); even n
+    /// (and n < 2): bit 31 alone, for the one orbit without a middle row.
+    middles: u32,
+    /// The board size.
+    n: u8,
+}
+
+/// [`Task::middles`] for the orbit without a middle row.
+const NO_MIDDLE: u32 = 1 << 31;
+
+impl Task {
+    /// The task's orbits, in increasing order of middle row.
+    fn orbits(&self, g: &Geometry) -> impl Iterator<Item = Orbit> + '_ {
+        let g = *g;
+        (0..32)
+            .filter(move |&m| self.middles >> m & 1 == 1)
+            .filter_map(move |m| {
+                let middle = (m < 31).then_some(m as usize);
+                if g.n < 2 {
+                    return Some(Orbit {
+                        middle: (g.n == 1).then_some(0),
+                        east: 0,
+                        images: [(false, false); 3],
+                        others: 0,
+                    });
+                }
+                orbit(&g, middle, self.east)
+            })
+    }
 }
 
 /// One orbit of row sets: a representative, joined, and the orbit's size.
@@ -305,63 +432,43 @@ impl Geometry {
 
     /// Packs a half's diagonals into one word: the `width` diagonals of each
     /// direction that both halves can reach, d1 in the low bits.
+    #[inline(always)]
     fn pack(&self, d1: u64, d2: u64) -> u64 {
         let mask = (1u64 << self.width) - 1;
         (d1 >> self.east) & mask | ((d2 >> self.east) & mask) << self.width
     }
 }
 
-/// The four quadrant tables of board size n: the top and bottom blocks of
-/// each half (for odd n the middle row belongs to the top blocks, and the
+/// The four quadrant blocks of board size n (their slices are built per
+/// task, [`quadrant`]): the top and bottom blocks of each half (for odd n the middle row belongs to the top blocks, and the
 /// middle column to neither).
 #[derive(Debug)]
 struct Tables {
     g: Geometry,
-    east_top: Quadrant,
-    east_bottom: Quadrant,
-    west_top: Quadrant,
-    west_bottom: Quadrant,
+    east_top: Block,
+    east_bottom: Block,
+    west_top: Block,
+    west_bottom: Block,
 }
 
 impl Tables {
     fn new(n: usize) -> Tables {
         let g = Geometry::new(n);
-        let pack = |d1, d2| g.pack(d1, d2);
         let describe = quadrant::Describe {
             seam: g.top,
             middle: (n % 2 == 1).then_some(g.half),
-            pack: &pack,
+            g,
         };
         let block = |first_row, height, first_col| {
-            Quadrant::new(n, (first_row, height), (first_col, g.half), &describe)
+            Block::new(n, (first_row, height), (first_col, g.half), describe)
         };
-        // In a count's pool of threads (`queens_core::count_tasks` makes the
-        // tasks there) the four tables are built side by side: they take 3 s
-        // of one thread at n = 20, while the other threads would wait.
-        let half = |first_col| {
-            both(
-                || block(0, g.top, first_col),
-                || block(g.top, n - g.top, first_col),
-            )
-        };
-        let ((east_top, east_bottom), (west_top, west_bottom)) = both(|| half(g.east), || half(0));
         Tables {
             g,
-            east_top,
-            east_bottom,
-            west_top,
-            west_bottom,
+            east_top: block(0, g.top, g.east),
+            east_bottom: block(g.top, n - g.top, g.east),
+            west_top: block(0, g.top, 0),
+            west_bottom: block(g.top, n - g.top, 0),
         }
-    }
-}
-
-/// Runs `a` and `b`: side by side when called in a pool of threads, else
-/// one after the other.
-fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
-    if rayon::current_thread_index().is_some() {
-        rayon::join(a, b)
-    } else {
-        (a(), b())
     }
 }
 
@@ -450,14 +557,24 @@ fn runs<'a>(
 /// rows each attacks.
 fn halves(
     g: &Geometry,
-    (top, bottom): (&Quadrant, &Quadrant),
+    (top, bottom): (&Block, &Block),
     rows: u32,
     spare: u32,
     (boards, hits): (bool, bool),
 ) -> Halves {
     let mut out = Halves::default();
     let all = (((1u64 << g.half) - 1) << top.first_col) as u32;
-    let (upper, lower) = (top.parts(rows), bottom.parts(rows));
+    // The block that would hold the middle queen's row has its slice
+    // built without the cells that queen attacks (a slice of this orbit
+    // alone, about 40 % smaller); the other block's, shared by the
+    // orbits of the task, is filtered here by `hits`.
+    let middle = (spare != 0).then(|| spare.trailing_zeros() as usize);
+    let in_top = middle.is_some_and(|m| m < bottom.first_row);
+    let (upper, lower) = (
+        top.parts(rows, middle.filter(|_| in_top)),
+        bottom.parts(rows, middle.filter(|_| !in_top)),
+    );
+    let (upper, lower) = (&upper[..], &lower[..]);
     if !boards {
         // A count: room for every candidate at once (no copying as the
         // list grows), each kept if it fits, without a branch (about 40 %
@@ -630,7 +747,7 @@ fn join_each(
     scan: Scan,
     mut each: impl FnMut(&Orbit, Joined, &Halves, &Halves) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let t = &*task.tables;
+    let t = Tables::new(usize::from(task.n));
     let g = &t.g;
     if g.n < 2 {
         // The empty board, and the lone queen in the middle column: one
@@ -644,12 +761,14 @@ fn join_each(
             compared: 1,
             cut: 0,
         };
-        return each(&task.orbits[0], one, &empty, &empty);
+        let orbit = task.orbits(g).next().expect("a task has an orbit");
+        return each(&orbit, one, &empty, &empty);
     }
     let odd = g.n % 2 == 1;
     let east_blocks = (&t.east_top, &t.east_bottom);
     let east_all = halves(g, east_blocks, task.east, 0, (boards, odd));
-    for orbit in &task.orbits {
+    for orbit in task.orbits(g) {
+        let orbit = &orbit;
         let spare = orbit.middle.map_or(0, |m| 1u32 << m);
         let filtered;
         let east = match orbit.middle {
@@ -667,48 +786,38 @@ fn join_each(
     ControlFlow::Continue(())
 }
 
-/// The orbits of board size n: one row set per symmetry orbit, in
-/// increasing order of (middle row, east rows).
-fn orbits(g: &Geometry) -> Vec<Orbit> {
+/// The orbit of the row set (`middle`, `east`), if that set is its
+/// representative: the smallest of its members in the order of
+/// (middle row, east rows).
+fn orbit(g: &Geometry, middle: Option<usize>, east: u32) -> Option<Orbit> {
     let n = g.n;
-    let mut out = Vec::new();
-    let middles: Vec<Option<usize>> = if n % 2 == 0 {
-        vec![None]
-    } else {
-        (0..n).map(Some).collect()
+    let free = g.rows() & !middle.map_or(0, |m| 1u32 << m);
+    let key = (middle, east);
+    let west = free & !east;
+    let flip = |m: Option<usize>| m.map(|m| n - 1 - m);
+    let members = [
+        ((true, false), (middle, west)),
+        ((false, true), (flip(middle), g.reverse(east))),
+        ((true, true), (flip(middle), g.reverse(west))),
+    ];
+    if members.iter().any(|(_, k)| *k < key) {
+        return None;
+    }
+    let mut orbit = Orbit {
+        middle,
+        east,
+        images: [(false, false); 3],
+        others: 0,
     };
-    for &middle in &middles {
-        let free = g.rows() & !middle.map_or(0, |m| 1u32 << m);
-        for east in subsets(free, g.half) {
-            let key = (middle, east);
-            let west = free & !east;
-            let flip = |m: Option<usize>| m.map(|m| n - 1 - m);
-            let members = [
-                ((false, false), key),
-                ((true, false), (middle, west)),
-                ((false, true), (flip(middle), g.reverse(east))),
-                ((true, true), (flip(middle), g.reverse(west))),
-            ];
-            if members.iter().all(|(_, k)| key <= *k) {
-                let mut orbit = Orbit {
-                    middle,
-                    east,
-                    images: [(false, false); 3],
-                    others: 0,
-                };
-                let mut distinct = vec![key];
-                for (reflection, k) in &members[1..] {
-                    if !distinct.contains(k) {
-                        distinct.push(*k);
-                        orbit.images[orbit.others] = *reflection;
-                        orbit.others += 1;
-                    }
-                }
-                out.push(orbit);
-            }
+    let mut distinct = [key; 4];
+    for (reflection, k) in &members {
+        if !distinct[..=orbit.others].contains(k) {
+            orbit.others += 1;
+            distinct[orbit.others] = *k;
+            orbit.images[orbit.others - 1] = *reflection;
         }
     }
-    out
+    Some(orbit)
 }
 
 /// Every subset of `free` with `k` rows, in increasing order: Gosper's
@@ -730,38 +839,47 @@ impl Split for HalfJoin {
     type Task = Task;
 
     fn tasks(&self, n: usize) -> Vec<Task> {
-        let tables = Arc::new(Tables::new(n));
-        let orbits = if n < 2 {
+        let g = Geometry::new(n);
+        if n < 2 {
             // The empty board and the lone queen: one trivial task each.
-            vec![Orbit {
-                middle: (n == 1).then_some(0),
+            return vec![Task {
+                index: 0,
                 east: 0,
-                images: [(false, false); 3],
-                others: 0,
-            }]
-        } else {
-            orbits(&tables.g)
-        };
-        // One task per set of east rows, in increasing order.
-        let mut by_east: std::collections::BTreeMap<u32, Vec<Orbit>> = Default::default();
-        for orbit in orbits {
-            by_east.entry(orbit.east).or_default().push(orbit);
+                middles: NO_MIDDLE,
+                n: n as u8,
+            }];
         }
-        by_east
-            .into_iter()
-            .enumerate()
-            .map(|(index, (east, orbits))| Task {
-                index,
-                east,
-                orbits,
-                tables: Arc::clone(&tables),
-            })
-            .collect()
+        // One task per set of east rows, in increasing order, with the
+        // middle rows (odd n) whose orbit it represents.
+        let mut out = Vec::with_capacity(TASKS.get(n).map_or(0, |&t| t as usize));
+        for east in subsets(g.rows(), g.half) {
+            let middles = if n % 2 == 0 {
+                if orbit(&g, None, east).is_some() {
+                    NO_MIDDLE
+                } else {
+                    0
+                }
+            } else {
+                (0..n)
+                    .filter(|&m| east >> m & 1 == 0 && orbit(&g, Some(m), east).is_some())
+                    .fold(0, |set, m| set | 1 << m)
+            };
+            if middles != 0 {
+                let index = out.len() as u32;
+                out.push(Task {
+                    index,
+                    east,
+                    middles,
+                    n: n as u8,
+                });
+            }
+        }
+        out
     }
 
     fn count_task<P: Probe>(&self, _n: usize, task: &Task, probe: &mut P) -> Tally {
         let mut solutions = 0;
-        let _ = join_each(task, false, Scan::Auto, |orbit, joined, east, west| {
+        let _ = join_each(task, P::TRACES, Scan::Auto, |orbit, joined, east, west| {
             trace_pairs(task, orbit, &joined, east, west, probe);
             probe.steps(joined.compared);
             solutions += joined.pairs * orbit.weight();
@@ -795,7 +913,7 @@ impl Enumerate for HalfJoin {
             0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
             t => t,
         };
-        (n <= MAX_N).then(|| bytes_needed(n, threads))
+        (n <= MAX_N).then(|| bytes_needed(n, threads, opts.shard.count))
     }
 
     fn trace_info(&self) -> Option<&'static TraceInfo> {
@@ -806,13 +924,13 @@ impl Enumerate for HalfJoin {
         for task in self.tasks(n) {
             join_each(
                 &task,
-                S::NEEDS_BOARD,
+                S::NEEDS_BOARD || P::TRACES,
                 Scan::Auto,
                 |orbit, joined, east, west| {
                     trace_pairs(&task, orbit, &joined, east, west, probe);
                     probe.steps(joined.compared);
                     if S::NEEDS_BOARD {
-                        emit_pairs(&task.tables.g, orbit, east, west, sink)
+                        emit_pairs(&Geometry::new(n), orbit, east, west, sink)
                     } else {
                         (0..joined.pairs * orbit.weight()).try_for_each(|_| sink.solution(&[]))
                     }
@@ -827,7 +945,10 @@ impl Enumerate for HalfJoin {
     }
 
     fn count<P: Probe>(&self, n: usize, opts: &Options, probe: &mut P) -> Tally {
-        count_tasks(self, n, opts, probe)
+        let tally = count_tasks(self, n, opts, probe);
+        // A count on this thread leaves its last slices cached here.
+        Block::forget();
+        tally
     }
 }
 
@@ -836,8 +957,8 @@ impl Enumerate for HalfJoin {
 /// half, each `ok` when the two share no diagonal, with the two halves (for
 /// each row, the 1-based column of the half's queen, 0 where it has none;
 /// odd n's middle row is in neither: its queen stands in the middle
-/// column). A count builds its halves without their columns, so they are
-/// built again here with them, in the same order, for the trace alone.
+/// column). A traced join builds its halves with their columns
+/// ([`join_each`]'s `boards`).
 #[inline(always)]
 fn trace_pairs<P: Probe>(
     task: &Task,
@@ -848,36 +969,7 @@ fn trace_pairs<P: Probe>(
     probe: &mut P,
 ) {
     if P::TRACES {
-        let t = &*task.tables;
-        let g = &t.g;
-        let rebuilt;
-        let (east, west) = if g.n >= 2 && east.columns.is_empty() {
-            let all = halves(
-                g,
-                (&t.east_top, &t.east_bottom),
-                task.east,
-                0,
-                (true, g.n % 2 == 1),
-            );
-            let spare = orbit.middle.map_or(0, |m| 1u32 << m);
-            let west_rows = g.west_rows(orbit);
-            rebuilt = (
-                match orbit.middle {
-                    Some(m) => all.sparing(m, g.half),
-                    None => all,
-                },
-                halves(
-                    g,
-                    (&t.west_top, &t.west_bottom),
-                    west_rows,
-                    spare,
-                    (true, false),
-                ),
-            );
-            (&rebuilt.0, &rebuilt.1)
-        } else {
-            (east, west)
-        };
+        let g = Geometry::new(usize::from(task.n));
         // Half i's columns on its rows, 1-based; 0 on the other rows.
         let board = |halves: &Halves, rows: u32, i: usize, out: &mut Vec<u32>| {
             out.clear();
@@ -895,7 +987,7 @@ fn trace_pairs<P: Probe>(
             for (j, &b) in west.words.iter().enumerate() {
                 if a & b & joined.cut == 0 {
                     board(west, g.west_rows(orbit), j, &mut w);
-                    probe.pair(task.index, a & b == 0, orbit.weight(), &e, &w);
+                    probe.pair(task.index as usize, a & b == 0, orbit.weight(), &e, &w);
                 }
             }
         }

@@ -22,7 +22,7 @@ const LISTED: [(&str, u64); 29] = [
     ("bitmask", 32),
     ("bitmask-mirror", 32),
     ("bitmask-symmetric", 32),
-    ("half-join", 23),
+    ("half-join", 27),
     ("attack-board", 64),
     ("list-comprehension", 255),
     ("list-comprehension-strict", 16),
@@ -60,8 +60,9 @@ const ENTRIES: [&str; 3] = [
     "half-join: Half boards joined on their diagonals good for: the fastest count \
      from 12 queens on, on threads, shards and checkpoints (the default for counts \
      from 12 queens) source: [Kluev] quadrant-join counter, in half-board form runs: \
-     counts, lists (-v) and finds a first board limits: n ≤ 23 (memory: the \
-     quadrant tables take 17 GB at n = 23 and 81 GB at n = 24, above 24 GiB)",
+     counts, lists (-v) and finds a first board limits: n ≤ 27 (Q(27) is the \
+     published record; from 24 on a count takes hundreds of core-hours and runs in \
+     shards (--shard I/K))",
     "explicit: Explicit construction by n mod 6 good for: one board of any size up \
      to 10^9 at once, with no search (a formula by n mod 6) source: [Hoffman et al. \
      1969], as restated by [Bernhardsson 1991] runs: finds one board limits: n ≤ \

@@ -249,17 +249,28 @@ fn a_count_no_counter_can_finish_is_refused_with_an_estimate() {
     // The estimate: Q(21) in 10 min on 2 threads, ×10 per queen.
     assert!(refused(&["--threads", "2", "24"]).contains(" 6.9 days on 2 threads"));
     assert!(refused(&["--threads", "1", "25"]).contains(" 139 days on 1 thread"));
-    // Insisting is the user's choice: half-join's own limit, with usage.
-    let out = queens(&["--algo", "half-join", "24"]);
+    // Insisting on half-join: from 24 to 27 it counts only in shards, and
+    // says how long the whole count takes (sampled) and how to split it.
+    for n in ["24", "27"] {
+        let out = queens(&["--algo", "half-join", "--threads", "2", n]);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            err.starts_with(&format!("error: half-join counts {n} queens in about ")),
+            "{err}"
+        );
+        for needed in ["core-hours (± ", " tasks", "--shard I/K", "--checkpoint"] {
+            assert!(err.contains(needed), "{n}: {err} lacks {needed}");
+        }
+    }
+    let out = queens(&["--algo", "half-join", "--shard", "1/1", "24"]);
+    assert_eq!(out.status.code(), Some(2));
+    // Past 27, half-join's own limit, with usage.
+    let out = queens(&["--algo", "half-join", "28"]);
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        err.starts_with("error: half-join handles n up to 23, not 24"),
-        "{err}"
-    );
-    assert!(
-        err.contains("the counters that take 24 queens: bitmask, ")
-            && err.contains("(none finishes such a count on one machine"),
+        err.starts_with("error: half-join handles n up to 27, not 28"),
         "{err}"
     );
 }

@@ -59,22 +59,24 @@ fn refused(out: &Output, needs: &str) -> String {
 const ULIMIT_1G: u64 = 1_000_000 * 1024;
 
 #[test]
-fn half_join_at_21_under_a_gigabyte_is_refused_with_both_figures() {
+fn a_half_join_shard_at_25_under_a_gigabyte_is_refused_with_both_figures() {
     for args in [
-        // Two threads: each adds to the estimate.
+        // Two threads: each adds to the estimate (a task's memory each).
         &[
             "--algo",
             "half-join",
             "--json",
             "--no-steps",
+            "--shard",
+            "1/100",
             "--threads",
             "2",
-            "21",
+            "25",
         ][..],
-        &["--threads", "2", "21"],
+        &["--shard", "1/100", "--threads", "2", "25"],
     ] {
         let out = limited(ULIMIT_1G, args);
-        let line = refused(&out, "half-join needs about 2.1");
+        let line = refused(&out, "half-join needs about 1.1");
         assert!(line.contains("1.0"), "{line}");
         assert!(
             line.contains("--algo bitmask-mirror or bitmask-symmetric"),
