@@ -148,7 +148,7 @@ pub fn comparisons(queens: &Path, built: &Path, quick: bool) -> Vec<Comparison> 
         }
         // The long aim: the quarter-join program's 2.7 s at n = 17 (it is
         // not among the peers, so the figure is the one it was set with; no
-        // memory bound was set, 1 GB is the join's own table budget).
+        // memory bound was set; 1 GB is a generous ceiling for the join).
         let within = Target::Within {
             secs: 2.7,
             bytes: 1_000_000_000,
