@@ -70,8 +70,8 @@ pub struct MeasureArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Args)]
 pub struct LongRunsArgs {
     /// Only these runs (comma-separated): half-join-18 (one thread, about 5 s),
-    /// half-join-18-2, half-join-19, half-join-20 (2 threads: 3 s, 20 s,
-    /// 70 s), half-join-21 (10 min, 2 GB), swap-search-1e8 (15 s),
+    /// half-join-18-2, half-join-19, half-join-20 (2 threads: 2 s, 15 s,
+    /// 50 s), half-join-21 (8 min), half-join-22 (30 min), swap-search-1e8 (15 s),
     /// swap-search-1e9 (3 min, 4.3 GB, its 9.9 GB board file written in a
     /// temporary folder, verified by check-board, then deleted). Default:
     /// every run.
