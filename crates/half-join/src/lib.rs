@@ -79,6 +79,45 @@
 //! program (`cargo xtask peers --sizes 20 --runs 1`): one thread 153 s CPU
 //! against 424 s, two threads 66 s wall against 243 s.
 //!
+//! **Where odd n's time goes.** From an even n to the next odd one the
+//! count takes × 10, from odd to even × 3.5 (two threads, wall: Q(18)
+//! 1.5 s, Q(19) 15 s, Q(20) 52 s, Q(21) 482 s; one thread, CPU: n = 17
+//! 1.11–1.12 s, 18 2.91–2.96 s, 19 26.9 s). Measured at n = 18 and 19
+//! (one thread; orbit sizes and pairs counted by an instrumented build,
+//! profiles by `perf record` of `--shard 1/10 19` and of 18):
+//! - the orbits are small: 231 073 at n = 19 with 2 437 × 3 945 halves a
+//!   side on average, against 12 283 of 4 329 × 8 770 at 18. The pairs
+//!   grow × 4.3 (4.54 · 10^11 → 1.95 · 10^12), but the sieve, whose bins
+//!   scale with the sides, cuts 3 or 4 bits instead of 4 or 5, so it
+//!   compares 36 % of them instead of 23 % (× 6.9), and a block of 256
+//!   patterns meets 690 items instead of 943 (× 9.1 blocks);
+//! - the halves grow more than the pairs: a task builds its east halves
+//!   for every middle row (6 550 on average, of which an orbit keeps 37 %)
+//!   and each orbit its own west side, 1.23 · 10^9 halves at 19 against
+//!   1.6 · 10^8 at 18 (× 7.7; per pair × 1.8).
+//!
+//! The profile is alike at both sizes (n = 19: the join 53 %, of which the
+//! items' lookups about half, filing and keys a quarter, filling tables an
+//! eighth; joining quadrants into halves 20 %, walking the slices 16 % and
+//! sorting them 5 %; n = 18: 58, 17, 14 and 5 %): odd n does not pay for
+//! one step more dearly, it does more of every step. Tried and dropped
+//! (CPU seconds, `--shard 1/10 19`, one thread, alternating runs): a sieve
+//! choosing its cut by an estimate of the join's cycles (blocks × fill +
+//! items × lookups, bins from a sample) compared fewer pairs (28–31 %
+//! instead of 36 %) but filled more blocks: 2.85–2.95 s against 2.71–2.74
+//! s at every weighing of the two costs tried;
+//! bins computed over the used cuts only and the bit census over set
+//! bits only: 2.70–2.71 s against 2.70–2.71 s. Fixing also the middle
+//! row's queen (its column c on the side that holds row h, the other
+//! side sparing it), which E. Kluev's counter does for odd n ("Start2D"),
+//! keeps 0.673, 0.649 and 0.636 of the pairs at n = 11, 13 and 15
+//! (counted pair by pair), less than the sieve rules out already; what
+//! makes it pay there is that with both middle queens fixed the
+//! transposition of the board is a symmetry too (orbits of up to eight),
+//! halving the sets joined again. That is the change left to make: tasks
+//! per pair (m, c) up to the eight symmetries, each joining the halves
+//! that hold both queens' rows and spare their diagonals.
+//!
 //! **Symmetry.** Reflecting the board left to right swaps the halves (E
 //! becomes its complement); reflecting it top to bottom reverses the rows.
 //! So the row sets (with the middle row m for odd n) fall into orbits of
