@@ -6,7 +6,8 @@
  * bitboards; this plain C program is the yardstick their speed is judged
  * against, and its node count says how large that tree is.
  *
- * Algorithm: depth-first backtracking, row by row. The squares still free
+ * Algorithm: depth-first backtracking, row by row, with an explicit stack
+ * of rows (no recursion). The squares still free
  * in a row are the bits of
  *     board & ~(columns | left diagonals | right diagonals)
  * and are tried lowest bit first; going one row down shifts the left
@@ -41,26 +42,48 @@ struct search {
 };
 
 /* Solutions below a partial board: `rows_left` rows still to fill, the
- * next of which may take a queen on the bits of `candidates`. */
+ * next of which may take a queen on the bits of `candidates`. The search
+ * is iterative, with an explicit stack of one entry per row (the rows'
+ * candidates still untried and the masks of the queens above them), the
+ * shape of the program whose measurements the peers' targets were first
+ * set against; the same search written recursively is about 10 % faster
+ * per node with gcc 12 at -O3 (README.md, "Comparing with other
+ * programs"). */
 static uint64_t count_below(struct search *s, int rows_left, uint32_t columns,
                             uint32_t left, uint32_t right, uint32_t candidates)
 {
-    uint64_t solutions = 0;
-    while (candidates != 0) {
-        uint32_t queen = candidates & (~candidates + 1u);
-        candidates ^= queen;
-        s->nodes++;
-        if (rows_left == 1) {
+    uint32_t untried[32], cols[32], lefts[32], rights[32];
+    uint64_t solutions = 0, nodes = 0;
+    int top = rows_left - 1; /* the row being filled: rows below it, 0 last */
+    untried[top] = candidates;
+    cols[top] = columns;
+    lefts[top] = left;
+    rights[top] = right;
+    for (;;) {
+        uint32_t free_squares = untried[top];
+        if (free_squares == 0) {
+            if (top == rows_left - 1)
+                break;
+            top++; /* every queen of this row tried: back up one row */
+            continue;
+        }
+        uint32_t queen = free_squares & (~free_squares + 1u);
+        untried[top] = free_squares ^ queen;
+        nodes++;
+        if (top == 0) {
             solutions++;
             continue;
         }
-        uint32_t next_columns = columns | queen;
-        uint32_t next_left = (left | queen) << 1;
-        uint32_t next_right = (right | queen) >> 1;
-        uint32_t free_squares = s->board & ~(next_columns | next_left | next_right);
-        solutions += count_below(s, rows_left - 1, next_columns, next_left,
-                                 next_right, free_squares);
+        uint32_t c = cols[top] | queen;
+        uint32_t l = (lefts[top] | queen) << 1;
+        uint32_t r = (rights[top] | queen) >> 1;
+        top--;
+        cols[top] = c;
+        lefts[top] = l;
+        rights[top] = r;
+        untried[top] = s->board & ~(c | l | r);
     }
+    s->nodes += nodes;
     return solutions;
 }
 

@@ -22,8 +22,8 @@ use crate::{values, words};
                   Which approach? To count, `queens N` takes the fastest counter for N \
                   (bitmask below 12 queens, half-join from 12 to 23) and --unique the counter \
                   of fundamental solutions. From 24 queens no counter finishes here \
-                  (half-join counts Q(21) in 10 min on 2 threads, ten times longer per queen \
-                  more): `queens N` refuses in one line with the estimate and the way to \
+                  (half-join, the fastest, would take hundreds of core-hours for Q(24), \
+                  estimated from a sample of its tasks): `queens N` refuses in one line with the estimate and the way to \
                   split the count over a cluster (--shard, --checkpoint); half-join counts \
                   24 to 27 only in shards, other --algo ID counts anyway. A size beyond an approach names the \
                   approaches that can. To watch a search, -v and --first follow the sources' \
@@ -363,11 +363,10 @@ pub fn default_counter(n: usize, plain: bool, splits: bool) -> &'static str {
     }
 }
 
-/// half-join's measured pace, the point counts beyond its reach are
-/// extrapolated from: Q(21) in 9 min 59 s on 2 threads on this project's
-/// 2-core host (README, "Long counts"; Q(20) took 61–69 s, ×9–10 per queen).
-const MEASURED: (usize, f64, usize) = (21, 599.0, 2);
-/// How much longer each queen more makes a count, from the point above.
+/// How much longer each queen more makes a count past the last size
+/// [`FAST_COUNTER`]'s sampled estimates reach (27): a lower bound, as the
+/// solutions alone grow about ×8–9 per queen there and the sampled
+/// core-hours grew ×8.5 from 24 to 25 and ×33 from 25 to 26.
 const GROWTH_PER_QUEEN: f64 = 10.0;
 
 /// A plain count `queens N` (no `--algo`, no `--unique`) that no counter can
@@ -397,10 +396,34 @@ pub fn infeasible_count(args: &Args) -> Option<String> {
     if counters(false).is_empty() {
         return Some(able(n, Mode::Count));
     }
-    let (at, secs, on) = MEASURED;
     let threads = args.threads.unwrap_or_else(values::default_threads).max(1);
-    let exponent = i32::try_from(n - at).unwrap_or(i32::MAX);
-    let estimate = secs * GROWTH_PER_QUEEN.powi(exponent) * on as f64 / threads as f64;
+    let last = queens_half_join::ESTIMATES[queens_half_join::ESTIMATES.len() - 1];
+    let (estimate, pace) = match queens_half_join::estimate(n) {
+        Some(e) => (
+            format!(
+                "about {}",
+                words::long_duration(e.core_hours * 3600.0 / threads as f64)
+            ),
+            format!("about {:.0} core-hours, {}", e.core_hours, basis(&e)),
+        ),
+        None => {
+            let exponent = i32::try_from(n - last.n).unwrap_or(i32::MAX);
+            let hours = last.core_hours * GROWTH_PER_QUEEN.powi(exponent);
+            (
+                format!(
+                    "at least {}",
+                    words::long_duration(hours * 3600.0 / threads as f64)
+                ),
+                format!(
+                    "Q({}) in about {:.0} core-hours ({}), and each queen more takes at least \
+                     ×{GROWTH_PER_QUEEN:.0}",
+                    last.n,
+                    last.core_hours,
+                    basis(&last)
+                ),
+            )
+        }
+    };
     let cores = if threads == 1 { "thread" } else { "threads" };
     let instead = match counters(true)[..] {
         [] => format!(
@@ -417,11 +440,9 @@ pub fn infeasible_count(args: &Args) -> Option<String> {
         ),
     };
     Some(format!(
-        "counting {n} queens would take at least {} on {threads} {cores} ({FAST_COUNTER}, the \
-         fastest counter, counts Q({at}) in 10 min on {on} threads and each queen more takes \
-         about ×{GROWTH_PER_QUEEN:.0}; it counts up to {ONE_MACHINE} on one machine, and the \
+        "counting {n} queens would take {estimate} on {threads} {cores} ({FAST_COUNTER}, the \
+         fastest counter: {pace}; it counts up to {ONE_MACHINE} on one machine, and the \
          counters that go further are slower): {instead}",
-        words::long_duration(estimate),
     ))
 }
 
@@ -441,26 +462,36 @@ pub fn shards_only(args: &Args) -> Option<String> {
     let e = queens_half_join::estimate(n)?;
     let threads = args.threads.unwrap_or_else(values::default_threads).max(1);
     let cores = if threads == 1 { "thread" } else { "threads" };
-    let tasks = queens_half_join::TASKS[n];
-    // A shard of a day on `threads` threads.
-    let shards = (e.core_hours / (24.0 * threads as f64)).ceil().max(2.0);
-    let memory = queens_half_join::bytes_needed(n, threads, shards as u32);
-    let basis = match e.sample {
-        0 => format!("extrapolated from the samples of smaller boards; {tasks} tasks"),
-        k => format!("from {k} of its {tasks} tasks timed alone"),
-    };
+    let shards = e.day_shards(threads);
+    let memory = queens_half_join::bytes_needed(n, threads, shards);
     Some(format!(
-        "{FAST_COUNTER} counts {n} queens in about {:.0} core-hours (± {:.0}, {basis}), {} on \
+        "{FAST_COUNTER} counts {n} queens in about {:.0} core-hours ({}), {} on \
          {threads} {cores}: more than one machine should take, so it runs only in shards. \
-         Split it with --shard I/K over K jobs, e.g. K = {shards:.0} of about a day each on \
+         Split it with --shard I/K over K jobs, e.g. K = {shards} of about a day each on \
          {threads} {cores} (each shard needs about {} of memory), with --checkpoint FILE and \
          --json --no-steps, and add their solutions (see the README, \"Spreading one count \
          over many machines\")",
         e.core_hours,
-        e.plus_minus,
+        basis(&e),
         words::long_duration(e.core_hours * 3600.0 / threads as f64),
         queens_core::memory::bytes(memory),
     ))
+}
+
+/// What a sampled estimate rests on: "± P, from K of its T tasks timed
+/// alone", or its extrapolation.
+fn basis(e: &queens_half_join::Estimate) -> String {
+    let tasks = queens_half_join::TASKS[e.n];
+    match e.sample {
+        0 => format!(
+            "± {:.0}, extrapolated from the samples of smaller boards; {tasks} tasks",
+            e.plus_minus
+        ),
+        k => format!(
+            "± {:.0}, from {k} of its {tasks} tasks timed alone",
+            e.plus_minus
+        ),
+    }
 }
 
 /// The approaches that handle `n` for what the run asked (a count, or one

@@ -313,6 +313,16 @@ pub const ESTIMATES: [Estimate; 4] = [
     },
 ];
 
+impl Estimate {
+    /// Shards of about a day each on `threads` threads (at least 2): the
+    /// split `queens` proposes when it refuses the whole count.
+    pub fn day_shards(&self, threads: usize) -> u32 {
+        (self.core_hours / (24.0 * threads.max(1) as f64))
+            .ceil()
+            .clamp(2.0, f64::from(u32::MAX)) as u32
+    }
+}
+
 /// The sampled estimate for n, if it is past [`ONE_MACHINE_N`].
 pub fn estimate(n: usize) -> Option<Estimate> {
     ESTIMATES.iter().copied().find(|e| e.n == n)

@@ -46,4 +46,8 @@ pub struct Row {
     /// file fails is not recorded).
     #[serde(default)]
     pub verified_seconds: Option<f64>,
+    /// For a count split into shards run one after another: each shard's
+    /// seconds, in shard order, separated by spaces (`seconds` is their sum).
+    #[serde(default)]
+    pub shard_seconds: Option<String>,
 }

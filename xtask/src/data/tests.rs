@@ -221,6 +221,7 @@ pub(crate) fn sample_dataset() -> Dataset {
             revision: "0123456789ab".into(),
             written_seconds: Some(5.5),
             verified_seconds: Some(0.7),
+            shard_seconds: Some("2.000 2.100".into()),
         }],
         aima_python: Vec::new(),
         traces: Vec::new(),

@@ -208,6 +208,7 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         machine: "Example CPU, 2 cores".into(),
         written: None,
         verified: None,
+        shards: Vec::new(),
     };
     let mut f = base.clone();
     f.long_runs = vec![
@@ -215,6 +216,13 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
         LongRun {
             threads: Some(2),
             peak: Some(1e8),
+            ..run.clone()
+        },
+        LongRun {
+            threads: Some(2),
+            seconds: 5.0,
+            command: "queens --algo half-join --json --threads 2 --shard I/2 18 (I = 1 … 2)".into(),
+            shards: vec![2.0, 3.0],
             ..run.clone()
         },
     ];

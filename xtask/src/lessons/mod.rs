@@ -359,6 +359,9 @@ pub struct LongRun {
     /// `written`).
     #[serde(skip)]
     pub verified: Option<f64>,
+    /// A count split into shards run one after another: each shard's
+    /// seconds (`seconds` is their sum); empty for a whole run.
+    pub shards: Vec<f64>,
 }
 
 /// The recorded long runs of an approach, in the order they were listed.
@@ -377,6 +380,12 @@ pub fn long_runs(ctx: &Ctx, approach: &str) -> Vec<LongRun> {
             machine: r.machine.clone(),
             written: r.written_seconds,
             verified: r.verified_seconds,
+            shards: r
+                .shard_seconds
+                .iter()
+                .flat_map(|s| s.split_whitespace())
+                .filter_map(|x| x.parse().ok())
+                .collect(),
         })
         .collect()
 }

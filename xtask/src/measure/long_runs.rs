@@ -31,10 +31,13 @@ pub struct LongRun {
     /// Whether the board found is written with `--output` (to a file in a
     /// temporary folder, deleted after) and verified by `check-board`.
     pub writes: bool,
+    /// Shards K of a count split with `--shard I/K`, run one after another
+    /// as a cluster's jobs would run side by side; their solutions added.
+    pub shards: Option<u32>,
 }
 
 /// The runs, in the order the course quotes them.
-pub const RUNS: [LongRun; 8] = [
+pub const RUNS: [LongRun; 9] = [
     LongRun {
         name: "half-join-18",
         approach: "half-join",
@@ -42,6 +45,7 @@ pub const RUNS: [LongRun; 8] = [
         threads: Some(1),
         about: "5 s",
         writes: false,
+        shards: None,
     },
     LongRun {
         name: "half-join-18-2",
@@ -50,6 +54,7 @@ pub const RUNS: [LongRun; 8] = [
         threads: Some(2),
         about: "3 s",
         writes: false,
+        shards: None,
     },
     LongRun {
         name: "half-join-19",
@@ -58,6 +63,7 @@ pub const RUNS: [LongRun; 8] = [
         threads: Some(2),
         about: "20 s",
         writes: false,
+        shards: None,
     },
     LongRun {
         name: "half-join-20",
@@ -66,6 +72,7 @@ pub const RUNS: [LongRun; 8] = [
         threads: Some(2),
         about: "70 s",
         writes: false,
+        shards: None,
     },
     LongRun {
         name: "half-join-21",
@@ -74,6 +81,7 @@ pub const RUNS: [LongRun; 8] = [
         threads: Some(2),
         about: "8 min, 30 MB",
         writes: false,
+        shards: None,
     },
     LongRun {
         name: "half-join-22",
@@ -82,6 +90,16 @@ pub const RUNS: [LongRun; 8] = [
         threads: Some(2),
         about: "30 min, 60 MB",
         writes: false,
+        shards: None,
+    },
+    LongRun {
+        name: "half-join-22-shards",
+        approach: "half-join",
+        n: 22,
+        threads: Some(2),
+        about: "30 min in 4 shards",
+        writes: false,
+        shards: Some(4),
     },
     LongRun {
         name: "swap-search-1e8",
@@ -90,6 +108,7 @@ pub const RUNS: [LongRun; 8] = [
         threads: None,
         about: "15 s",
         writes: false,
+        shards: None,
     },
     LongRun {
         name: "swap-search-1e9",
@@ -98,6 +117,7 @@ pub const RUNS: [LongRun; 8] = [
         threads: None,
         about: "3 min, 4.3 GB, and a 9.9 GB board file written and checked",
         writes: true,
+        shards: None,
     },
 ];
 
@@ -140,34 +160,30 @@ pub fn run(bins: &Binaries, data_dir: &Path, names: &[String], command: &str) ->
         if r.writes {
             args.extend(["--output".into(), board.display().to_string()]);
         }
-        args.push(r.n.to_string());
-        eprintln!(
-            "xtask: long run {} (about {}): queens {}",
-            r.name,
-            r.about,
-            shown(&args, &board)
-        );
-        let started = Instant::now();
-        let out = Command::new(queens)
-            .args(&args)
-            .output()
-            .context(|| format!("cannot run {}", queens.display()))?;
-        let written = started.elapsed().as_secs_f64();
-        if !out.status.success() {
-            bail!(
-                "long run {} failed: {}",
-                r.name,
-                String::from_utf8_lossy(&out.stderr).trim()
-            );
+        let parts: Vec<Vec<String>> = match r.shards {
+            None => vec![vec![r.n.to_string()]],
+            Some(k) => (1..=k)
+                .map(|i| vec!["--shard".into(), format!("{i}/{k}"), r.n.to_string()])
+                .collect(),
+        };
+        eprintln!("xtask: long run {} (about {})", r.name, r.about);
+        let mut records = Vec::new();
+        let mut written = 0.0;
+        for part in &parts {
+            let args: Vec<String> = args.iter().chain(part).cloned().collect();
+            eprintln!("xtask: queens {}", shown(&args, &board));
+            let (stdout, seconds) = timed(queens, &args, &format!("long run {} failed", r.name))?;
+            let record: Record = serde_json::from_slice(&stdout)
+                .context(|| format!("long run {}: unreadable --json line", r.name))?;
+            written += seconds;
+            records.push(record);
         }
-        let record: Record = serde_json::from_slice(&out.stdout)
-            .context(|| format!("long run {}: unreadable --json line", r.name))?;
-        let count = record.mode == "count";
-        if count && known::A000170.get(r.n) != Some(&record.solutions) {
+        let count = records[0].mode == "count";
+        let solutions: u64 = records.iter().map(|x| x.solutions).sum();
+        if count && known::A000170.get(r.n) != Some(&solutions) {
             bail!(
-                "long run {}: {} solutions, not OEIS A000170's",
-                r.name,
-                record.solutions
+                "long run {}: {solutions} solutions, not OEIS A000170's",
+                r.name
             );
         }
         let verified = if r.writes {
@@ -177,6 +193,7 @@ pub fn run(bins: &Binaries, data_dir: &Path, names: &[String], command: &str) ->
         };
         // The board file (10 GB at 10⁹) goes at once.
         drop(folder);
+        let shard_seconds: Vec<f64> = records.iter().map(|x| x.nanos as f64 / 1e9).collect();
         let meta = Meta::collect("long-runs", Default::default(), command.to_string());
         let row = Row {
             run: r.name.to_string(),
@@ -184,11 +201,18 @@ pub fn run(bins: &Binaries, data_dir: &Path, names: &[String], command: &str) ->
             n: r.n,
             threads: r.threads,
             mode: if count { "count" } else { "local" }.to_string(),
-            seconds: record.nanos as f64 / 1e9,
-            peak_bytes: record.peak_bytes,
-            solutions: count.then_some(record.solutions),
-            steps: record.steps,
-            command: format!("queens {}", shown(&args, &board)),
+            seconds: shard_seconds.iter().sum(),
+            peak_bytes: records.iter().filter_map(|x| x.peak_bytes).max(),
+            solutions: count.then_some(solutions),
+            steps: records[0].steps.filter(|_| records.len() == 1),
+            command: match r.shards {
+                None => format!("queens {} {}", shown(&args, &board), r.n),
+                Some(k) => format!(
+                    "queens {} --shard I/{k} {} (I = 1 … {k})",
+                    shown(&args, &board),
+                    r.n
+                ),
+            },
             date: meta.date.clone(),
             machine: format!("{}, {} cores", meta.cpu_model, meta.cores),
             revision: format!(
@@ -198,6 +222,10 @@ pub fn run(bins: &Binaries, data_dir: &Path, names: &[String], command: &str) ->
             ),
             written_seconds: r.writes.then_some(written),
             verified_seconds: verified,
+            shard_seconds: r.shards.map(|_| {
+                let each: Vec<String> = shard_seconds.iter().map(|s| format!("{s:.3}")).collect();
+                each.join(" ")
+            }),
         };
         eprintln!("xtask: {}: {:.1} s", r.name, row.seconds);
         rows.retain(|x| x.run != row.run);
@@ -224,23 +252,27 @@ fn shown(args: &[String], board: &Path) -> String {
 /// the checker's error line.
 fn verify(check_board: &Path, board: &Path, r: &LongRun) -> Result<f64> {
     eprintln!("xtask: check-board {} {}", board.display(), r.n);
-    let started = Instant::now();
-    let out = Command::new(check_board)
-        .arg(board)
-        .arg(r.n.to_string())
-        .output()
-        .context(|| format!("cannot run {}", check_board.display()))?;
-    let seconds = started.elapsed().as_secs_f64();
-    if !out.status.success() {
-        bail!(
-            "long run {}: check-board rejects the board file: {}",
-            r.name,
-            String::from_utf8_lossy(&out.stderr).trim()
-        );
-    }
+    let args = [board.display().to_string(), r.n.to_string()];
+    let what = format!("long run {}: check-board rejects the board file", r.name);
+    let (stdout, seconds) = timed(check_board, &args, &what)?;
     eprintln!(
         "xtask: {} ({seconds:.1} s)",
-        String::from_utf8_lossy(&out.stdout).trim()
+        String::from_utf8_lossy(&stdout).trim()
     );
     Ok(seconds)
+}
+
+/// Runs `program` with `args` to its end: its standard output and wall
+/// seconds, or, when it fails, `failed` and its standard error.
+fn timed(program: &Path, args: &[String], failed: &str) -> Result<(Vec<u8>, f64)> {
+    let started = Instant::now();
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .context(|| format!("cannot run {}", program.display()))?;
+    let seconds = started.elapsed().as_secs_f64();
+    if !out.status.success() {
+        bail!("{failed}: {}", String::from_utf8_lossy(&out.stderr).trim());
+    }
+    Ok((out.stdout, seconds))
 }

@@ -233,12 +233,12 @@ fn a_count_no_counter_can_finish_is_refused_with_an_estimate() {
         let err = refused(args);
         let n = args.last().unwrap();
         assert!(
-            err.starts_with(&format!("error: counting {n} queens would take at least ")),
+            err.starts_with(&format!("error: counting {n} queens would take ")),
             "{err}"
         );
         for needed in [
             "half-join",
-            "×10",
+            "core-hours",
             "--shard I/K",
             "--checkpoint",
             "--algo ID",
@@ -246,9 +246,34 @@ fn a_count_no_counter_can_finish_is_refused_with_an_estimate() {
             assert!(err.contains(needed), "{args:?}: {err} lacks {needed}");
         }
     }
-    // The estimate: Q(21) in 10 min on 2 threads, ×10 per queen.
-    assert!(refused(&["--threads", "2", "24"]).contains(" 6.9 days on 2 threads"));
-    assert!(refused(&["--threads", "1", "25"]).contains(" 139 days on 1 thread"));
+    // The estimate: half-join's sampled core-hours, shared among the
+    // threads, and what it rests on.
+    for (n, threads) in [(24, 2.0), (25, 1.0)] {
+        let e = queens_half_join::estimate(n).unwrap();
+        let err = refused(&["--threads", &threads.to_string(), &n.to_string()]);
+        let days = e.core_hours / 24.0 / threads;
+        let days = if days < 10.0 {
+            format!("{days:.1}")
+        } else {
+            format!("{days:.0}")
+        };
+        assert!(
+            err.contains(&format!(" would take about {days} days on ")),
+            "{err}"
+        );
+        let sampled = format!(
+            "from {} of its {} tasks",
+            e.sample,
+            queens_half_join::TASKS[n]
+        );
+        assert!(err.contains(&sampled), "{err}");
+    }
+    // Past the samples: Q(27)'s, and at least ×10 per queen.
+    let err = refused(&["--json", "32"]);
+    assert!(
+        err.contains("would take at least ") && err.contains("×10"),
+        "{err}"
+    );
     // Insisting on half-join: from 24 to 27 it counts only in shards, and
     // says how long the whole count takes (sampled) and how to split it.
     for n in ["24", "27"] {
@@ -281,8 +306,13 @@ fn a_count_no_counter_can_finish_is_refused_with_an_estimate() {
 fn a_size_beyond_an_approach_names_the_approaches_that_can() {
     // 33: past the counters that split (32), so no cluster either.
     let err = refused(&["--threads", "2", "33"]);
+    // Q(27)'s sampled core-hours, ×10 for each of 6 queens more, on 2 threads.
+    let q27 = queens_half_join::estimate(27).unwrap().core_hours;
+    let years = q27 * 1e6 / 2.0 / (365.25 * 24.0);
     assert!(
-        err.starts_with("error: counting 33 queens would take at least 1.9e7 years on 2 threads"),
+        err.starts_with(&format!(
+            "error: counting 33 queens would take at least {years:.1e} years on 2 threads"
+        )),
         "{err}"
     );
     assert!(

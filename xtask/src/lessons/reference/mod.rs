@@ -237,6 +237,30 @@ pub struct Benchmarks {
     pub noise: Option<Noise>,
     /// Every recorded long run.
     pub long_runs: Vec<LongRunRow>,
+    /// half-join's sampled estimates of the counts past one machine.
+    pub shard_estimates: Vec<ShardEstimate>,
+    /// Whether one of them was extrapolated, no task timed.
+    pub extrapolated: bool,
+}
+
+/// A count past one machine (`queens_half_join::ESTIMATES`), with the
+/// split into shards that `queens` proposes on this machine's cores.
+#[derive(Clone, Debug, Serialize)]
+pub struct ShardEstimate {
+    /// Board size.
+    pub n: usize,
+    /// Tasks of the whole count.
+    pub tasks: u64,
+    /// Tasks timed (0: extrapolated).
+    pub sample: usize,
+    /// Core-hours of the whole count.
+    pub core_hours: f64,
+    /// Twice the standard error, in core-hours.
+    pub plus_minus: f64,
+    /// Shards of about a day each on `cores` threads.
+    pub shards: u32,
+    /// The memory one such shard needs, in bytes.
+    pub memory: f64,
 }
 
 /// A recorded long run, as the benchmark page lists it.
@@ -319,12 +343,30 @@ fn benchmarks(ctx: &Ctx) -> Benchmarks {
                 })
         })
         .collect();
+    let cores = ctx.data.meta.cores.max(1);
+    let shard_estimates: Vec<ShardEstimate> = queens_half_join::ESTIMATES
+        .iter()
+        .map(|e| {
+            let shards = e.day_shards(cores);
+            ShardEstimate {
+                n: e.n,
+                tasks: queens_half_join::TASKS[e.n],
+                sample: e.sample,
+                core_hours: e.core_hours,
+                plus_minus: e.plus_minus,
+                shards,
+                memory: queens_half_join::bytes_needed(e.n, cores, shards) as f64,
+            }
+        })
+        .collect();
     Benchmarks {
         cores: ctx.data.meta.cores,
         largest,
         failures,
         noise,
         long_runs,
+        extrapolated: shard_estimates.iter().any(|e| e.sample == 0),
+        shard_estimates,
     }
 }
 
@@ -345,172 +387,6 @@ pub(super) fn words_page(_: &Ctx) -> Option<Chapter> {
 }
 
 #[cfg(test)]
-pub(super) fn approaches_flips(ctx: &Ctx) -> Vec<Chapter> {
-    let mut f = approaches(ctx);
-    for a in &mut f.approaches {
-        a.measured.clear();
-    }
-    f.peers_same_kind = !f.peers_same_kind;
-    vec![Chapter::new(&f, Vec::new())]
-}
-
+mod checks;
 #[cfg(test)]
-pub(super) fn benchmarks_flips(ctx: &Ctx) -> Vec<Chapter> {
-    let mut f = benchmarks(ctx);
-    f.failures.clear();
-    f.noise = None;
-    for l in &mut f.largest {
-        l.failed = 1;
-        l.steps = None;
-        l.peak = None;
-        l.stop = None;
-    }
-    let run = super::LongRun {
-        n: 20,
-        threads: None,
-        seconds: 60.0,
-        peak: None,
-        command: "queens --algo half-join --json --no-steps 20".into(),
-        date: "2026-01-02T03:04:05Z".into(),
-        machine: "Example CPU, 2 cores".into(),
-        written: None,
-        verified: None,
-    };
-    f.long_runs = vec![
-        LongRunRow {
-            id: "half-join".into(),
-            run: run.clone(),
-        },
-        LongRunRow {
-            id: "half-join".into(),
-            run: super::LongRun {
-                threads: Some(2),
-                peak: Some(1e9),
-                ..run
-            },
-        },
-    ];
-    let mut g = benchmarks(ctx);
-    g.long_runs.clear();
-    for x in &mut g.failures {
-        x.gave_up = 1;
-        x.timed_out = 0;
-    }
-    for l in &mut g.largest {
-        l.failed = 2;
-    }
-    vec![Chapter::new(&f, Vec::new()), Chapter::new(&g, Vec::new())]
-}
-
-#[cfg(test)]
-pub(super) fn no_flips(_: &Ctx) -> Vec<Chapter> {
-    Vec::new()
-}
-
-/// A chapter without branches states nothing.
-#[cfg(test)]
-pub(super) const NO_SAYS: &[super::Says] = &[];
-
-/// What the approaches page says (see [`super::Says`]).
-#[cfg(test)]
-pub(super) const APPROACHES_SAYS: &[super::Says] = &[
-    super::says!(
-        "no approach measured",
-        |f| all(f, "approaches", |a| a["measured"] == serde_json::json!([])),
-        "| not measured in this run |",
-        "count n = "
-    ),
-    super::says!(
-        "an approach measured",
-        |f| any(f, "approaches", |a| a["measured"]
-            .as_array()
-            .is_some_and(|m| !m.is_empty())),
-        " n = ",
-        ""
-    ),
-    super::says!(
-        "/peers_same_kind" == true,
-        "on a machine of the same kind (",
-        "on another kind of machine ("
-    ),
-    super::says!(
-        "/peers_same_kind" == false,
-        "on another kind of machine (",
-        "on a machine of the same kind ("
-    ),
-];
-
-/// What the benchmarks page says (see [`super::Says`]).
-#[cfg(test)]
-pub(super) const BENCHMARKS_SAYS: &[super::Says] = &[
-    super::says!(
-        "/long_runs" == [],
-        "None were recorded with this data",
-        "`cargo xtask long-runs` measured each once"
-    ),
-    super::says!(
-        "long runs",
-        |f| any(f, "long_runs", |_| true),
-        "`cargo xtask long-runs` measured each once",
-        "None were recorded"
-    ),
-    super::says!(
-        "/noise" == null,
-        "Too few points had three timed samples",
-        "the slowest sample was"
-    ),
-    super::says!(
-        "noise measured",
-        |f| f["noise"].is_object(),
-        "the slowest sample was",
-        "Too few points"
-    ),
-    super::says!(
-        "/failures" == [],
-        "None: every sample finished and was checked",
-        "are recorded and kept out"
-    ),
-    super::says!(
-        "failures",
-        |f| any(f, "failures", |_| true),
-        "are recorded and kept out of the medians",
-        "None: every sample finished"
-    ),
-    super::says!(
-        "every failure gave up",
-        |f| any(f, "failures", |_| true)
-            && all(f, "failures", |x| x["gave_up"] == 1 && x["timed_out"] == 0),
-        "1 gave up",
-        "killed at the time limit"
-    ),
-    super::says!(
-        "every largest point lost one sample",
-        |f| all(f, "largest", |l| l["failed"] == 1),
-        "(1 failed sample left out)",
-        "samples left out"
-    ),
-    super::says!(
-        "every largest point lost two samples",
-        |f| all(f, "largest", |l| l["failed"] == 2),
-        "(2 failed samples left out)",
-        "sample left out"
-    ),
-    super::says!(
-        "no largest point lost a sample",
-        |f| all(f, "largest", |l| l["failed"] == 0),
-        "|",
-        "left out)"
-    ),
-];
-
-/// Whether every item of a list of the facts has `p`.
-#[cfg(test)]
-fn all(f: &serde_json::Value, key: &str, p: fn(&serde_json::Value) -> bool) -> bool {
-    f[key].as_array().into_iter().flatten().all(p)
-}
-
-/// Whether some item of a list of the facts has `p`.
-#[cfg(test)]
-fn any(f: &serde_json::Value, key: &str, p: fn(&serde_json::Value) -> bool) -> bool {
-    f[key].as_array().into_iter().flatten().any(p)
-}
+pub(super) use checks::*;
