@@ -47,7 +47,7 @@ struct search {
  * candidates still untried and the masks of the queens above them), the
  * shape of the program whose measurements the peers' targets were first
  * set against; the same search written recursively is about 10 % faster
- * per node with gcc 12 at -O3 (README.md, "Comparing with other
+ * per node with gcc 12 at -O3 (README.md, "Against the peer
  * programs"). */
 static uint64_t count_below(struct search *s, int rows_left, uint32_t columns,
                             uint32_t left, uint32_t right, uint32_t candidates)

@@ -237,6 +237,16 @@ pub fn failure_is_handled() -> bool {
     FALLIBLE.try_with(|f| f.get() > 0).unwrap_or(false)
 }
 
+/// Runs `allocate` with this thread marked as handling a failed allocation
+/// (see [`failure_is_handled`]).
+fn fallibly<R>(allocate: impl FnOnce() -> R) -> R {
+    let mark = |d: i32| FALLIBLE.with(|f| f.set(f.get().wrapping_add_signed(d)));
+    mark(1);
+    let result = allocate();
+    mark(-1);
+    result
+}
+
 /// `bytes` in decimal units, two or three figures: "692 MB", "1.9 GB".
 pub fn bytes(bytes: u64) -> String {
     const UNITS: [&str; 6] = ["kB", "MB", "GB", "TB", "PB", "EB"];
@@ -266,11 +276,7 @@ pub fn try_filled<T: Clone>(
     value: T,
 ) -> Result<Vec<T>, std::collections::TryReserveError> {
     let mut v = Vec::new();
-    let mark = |d: i32| FALLIBLE.with(|f| f.set(f.get().wrapping_add_signed(d)));
-    mark(1);
-    let reserved = v.try_reserve_exact(len);
-    mark(-1);
-    reserved?;
+    fallibly(|| v.try_reserve_exact(len))?;
     v.resize(len, value);
     Ok(v)
 }
@@ -296,11 +302,8 @@ pub fn try_zeroed<T: Zeroed>(len: usize) -> Option<Vec<T>> {
     if layout.size() == 0 {
         return Some(Vec::new());
     }
-    let mark = |d: i32| FALLIBLE.with(|f| f.set(f.get().wrapping_add_signed(d)));
-    mark(1);
     // SAFETY: the layout's size is not zero.
-    let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
-    mark(-1);
+    let ptr = fallibly(|| unsafe { std::alloc::alloc_zeroed(layout) });
     if ptr.is_null() {
         return None;
     }

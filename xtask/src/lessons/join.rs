@@ -192,6 +192,19 @@ pub(super) fn flips(ctx: &Ctx) -> Vec<Chapter> {
     f.points[0].verdict.is = Verdict::TooFew;
     f.too_few = vec![f.points[0].n];
     out.push(Chapter::new(&f, figures(ctx)));
+    // The join ahead from the largest size on (whatever the data say).
+    let mut f = base.clone();
+    if let Some(last) = f.points.last_mut() {
+        last.verdict.is = Verdict::Lower;
+        f.last = last.clone();
+        f.ahead_from = Some(last.n);
+        f.wins.retain(|&n| n != last.n);
+        f.wins.push(last.n);
+        for list in [&mut f.losses, &mut f.ties, &mut f.too_few] {
+            list.retain(|&n| n != last.n);
+        }
+    }
+    out.push(Chapter::new(&f, figures(ctx)));
     // A prediction no long run checked.
     let mut f = base.clone();
     f.checked = None;
@@ -429,13 +442,15 @@ mod tests {
             f.wins.len() + f.losses.len() + f.ties.len() + f.too_few.len(),
             f.points.len()
         );
-        let from = f.ahead_from.expect("the join wins at the largest n");
-        assert!(
-            f.points
-                .iter()
-                .filter(|p| p.n >= from)
-                .all(|p| f.wins.contains(&p.n))
-        );
+        // The sizes from `ahead_from` on are exactly the trailing wins.
+        let trailing_wins: Vec<usize> = f
+            .points
+            .iter()
+            .rev()
+            .take_while(|p| f.wins.contains(&p.n))
+            .map(|p| p.n)
+            .collect();
+        assert_eq!(f.ahead_from, trailing_wins.last().copied());
         let p = f.prediction.expect("the count stopped on a predicted time");
         assert_eq!(p.n, p.last_n + 1);
     }
