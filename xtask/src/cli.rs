@@ -71,7 +71,9 @@ pub struct MeasureArgs {
 pub struct LongRunsArgs {
     /// Only these runs (comma-separated): half-join-18 (one thread, about 5 s),
     /// half-join-18-2, half-join-19, half-join-20 (2 threads: 2 s, 15 s,
-    /// 50 s), half-join-21 (8 min), half-join-22 (30 min), swap-search-1e8 (15 s),
+    /// 50 s), half-join-21 (8 min), half-join-22 (over an hour: 77 min did
+    /// not finish it on a 2-core Intel Xeon), half-join-22-shards (the same
+    /// count in 4 shards, one after another), swap-search-1e8 (15 s),
     /// swap-search-1e9 (3 min, 4.3 GB, its 9.9 GB board file written in a
     /// temporary folder, verified by check-board, then deleted). Default:
     /// every run.
