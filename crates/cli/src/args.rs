@@ -482,16 +482,11 @@ pub fn shards_only(args: &Args) -> Option<String> {
 /// alone", or its extrapolation.
 fn basis(e: &queens_half_join::Estimate) -> String {
     let tasks = queens_half_join::TASKS[e.n];
-    match e.sample {
-        0 => format!(
-            "± {:.0}, extrapolated from the samples of smaller boards; {tasks} tasks",
-            e.plus_minus
-        ),
-        k => format!(
-            "± {:.0}, from {k} of its {tasks} tasks timed alone",
-            e.plus_minus
-        ),
-    }
+    let from = match e.sample {
+        0 => format!("extrapolated from the samples of smaller boards; {tasks} tasks"),
+        k => format!("from {k} of its {tasks} tasks timed alone"),
+    };
+    format!("± {:.0}, {from}", e.plus_minus)
 }
 
 /// The approaches that handle `n` for what the run asked (a count, or one
