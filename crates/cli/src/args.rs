@@ -462,19 +462,19 @@ pub fn shards_only(args: &Args) -> Option<String> {
     let e = queens_half_join::estimate(n)?;
     let threads = args.threads.unwrap_or_else(values::default_threads).max(1);
     let cores = if threads == 1 { "thread" } else { "threads" };
-    let shards = e.day_shards(threads);
-    let memory = queens_half_join::bytes_needed(n, threads, shards);
+    let split = e.day_split(threads);
     Some(format!(
         "{FAST_COUNTER} counts {n} queens in about {:.0} core-hours ({}), {} on \
          {threads} {cores}: more than one machine should take, so it runs only in shards. \
-         Split it with --shard I/K over K jobs, e.g. K = {shards} of about a day each on \
+         Split it with --shard I/K over K jobs, e.g. K = {} of about a day each on \
          {threads} {cores} (each shard needs about {} of memory), with --checkpoint FILE and \
          --json --no-steps, and add their solutions (see the README, \"Spreading one count \
          over many machines\")",
         e.core_hours,
         basis(&e),
         words::long_duration(e.core_hours * 3600.0 / threads as f64),
-        queens_core::memory::bytes(memory),
+        split.shards,
+        queens_core::memory::bytes(split.bytes),
     ))
 }
 

@@ -197,6 +197,19 @@ fn a_run_past_the_cap_keeps_no_trace_and_one_at_it_keeps_all() {
 }
 
 #[test]
+fn the_page_states_the_engines_caps() {
+    // The explorer page sends its runs with the engine's default cap and
+    // says what a trace of `queens --trace` may hold: its numbers are
+    // these constants, written out in its script.
+    let view = include_str!("../../../xtask/assets/explore/view.js");
+    let stated = format!(
+        "var PAGE_EVENTS = {DEFAULT_MAX_EVENTS}, CLI_EVENTS = {};",
+        queens_core::trace::MAX_EVENTS
+    );
+    assert!(view.contains(&stated), "view.js lacks {stated}");
+}
+
+#[test]
 fn a_packed_file_is_a_packed_run() {
     let ran = run(r#"{"algo":"attack-board","n":5}"#).unwrap();
     let text = String::from_utf8(ran.trace).unwrap();

@@ -313,13 +313,28 @@ pub const ESTIMATES: [Estimate; 4] = [
     },
 ];
 
+/// A count split into shards of about a day each ([`Estimate::day_split`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DaySplit {
+    /// Shards K (at least 2).
+    pub shards: u32,
+    /// The memory of one shard on the threads asked for, in bytes
+    /// ([`bytes_needed`]).
+    pub bytes: u64,
+}
+
 impl Estimate {
-    /// Shards of about a day each on `threads` threads (at least 2): the
-    /// split `queens` proposes when it refuses the whole count.
-    pub fn day_shards(&self, threads: usize) -> u32 {
-        (self.core_hours / (24.0 * threads.max(1) as f64))
+    /// The split `queens` proposes when it refuses the whole count: shards
+    /// of about a day each on `threads` threads, and each one's memory.
+    pub fn day_split(&self, threads: usize) -> DaySplit {
+        let threads = threads.max(1);
+        let shards = (self.core_hours / (24.0 * threads as f64))
             .ceil()
-            .clamp(2.0, f64::from(u32::MAX)) as u32
+            .clamp(2.0, f64::from(u32::MAX)) as u32;
+        DaySplit {
+            shards,
+            bytes: bytes_needed(self.n, threads, shards),
+        }
     }
 }
 

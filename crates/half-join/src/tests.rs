@@ -505,6 +505,26 @@ fn a_shard_of_the_largest_counts_holds_a_bounded_memory() {
 }
 
 #[test]
+fn the_proposed_split_gives_each_shard_at_most_a_day() {
+    for e in ESTIMATES {
+        for threads in [1, 2, 16] {
+            let split = e.day_split(threads);
+            let days = |shards: u32| e.core_hours / 24.0 / threads as f64 / f64::from(shards);
+            assert!(split.shards >= 2, "{e:?}");
+            assert!(days(split.shards) <= 1.0, "{e:?} on {threads}: {split:?}");
+            if split.shards > 2 {
+                // One shard fewer would take more than a day each.
+                assert!(
+                    days(split.shards - 1) > 1.0,
+                    "{e:?} on {threads}: {split:?}"
+                );
+            }
+            assert_eq!(split.bytes, bytes_needed(e.n, threads, split.shards));
+        }
+    }
+}
+
+#[test]
 #[ignore = "builds the 10.4 million tasks of n = 27 and joins the first (about a minute \
             in a test build): run with --ignored"]
 fn the_first_task_at_27_joins_within_its_memory() {

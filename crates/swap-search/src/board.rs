@@ -51,6 +51,19 @@
 //!    `ahead` follows the draws rows have needed lately (see
 //!    [`Board::ahead_for`]).
 //!
+//! The tests made only to choose what to prefetch (is a column drawn ahead
+//! still unused?) select the address without a branch: a used column
+//! prefetches the words of diagonal 0, which are cached. Their outcome is a
+//! coin toss late in the sampling, so as branches they were mispredicted
+//! about half the time. Counted by `valgrind --tool=callgrind
+//! --branch-sim=yes` on `queens --algo swap-search --json --no-steps
+//! 1000000` (the whole search, the same board): 5.87 million mispredicted
+//! branches before, 2.98 million after, for 13 % more instructions (796
+//! million before, 898 million after). On the 2-core Intel Xeon host at
+//! n = 3·10⁷, the sampling phase took 2.2–3.6 s (median 2.9 s, 15 runs)
+//! against 3.0–4.2 s (median 3.4 s, 11 runs), faster in 10 of 11 runs
+//! alternated with the old build.
+//!
 //! Draws made ahead and not needed are discarded. The generator's output is
 //! consumed differently from a draw-and-test loop, so a seed gives another
 //! board than `mc.c`'s (which uses another generator anyway), from the same
@@ -140,6 +153,13 @@ fn prefetch<T>(slice: &[T], i: usize) {
 #[inline(always)]
 fn test(bits: &[u64], i: usize) -> bool {
     bits[i / 64] >> (i % 64) & 1 != 0
+}
+
+/// All ones when bit `i` of `bits` is clear, else zero: a test that
+/// selects without a branch to mispredict.
+#[inline(always)]
+fn unused_mask(bits: &[u64], i: usize) -> usize {
+    usize::from(test(bits, i)).wrapping_sub(1)
 }
 
 /// Sets bit `i` of `bits`.
@@ -396,6 +416,7 @@ impl Board {
         // then (a few rows before the one that tests it, nearly always the
         // same word).
         const SKIP: usize = usize::MAX;
+        const { assert!(SKIP == !0) };
         let mut ring = [0usize; SAMPLES];
         for slot in &mut ring {
             *slot = below(rng, n);
@@ -418,7 +439,12 @@ impl Board {
         }
         let mut fhead = 0;
         let mut taken = 0usize; // draws taken from `ring` so far
+        let last = 2 * n - 2;
         for r in 0..rows {
+            // The scout's columns are tested about this many rows later
+            // (SAMPLES + SCOUT / 2 draws, at the draws per row so far): a
+            // division once a row, not once a draw.
+            let ahead = (SAMPLES + SCOUT / 2) * r / taken.max(1);
             let mut draws = 0;
             let (c, free) = loop {
                 // The next unused column drawn.
@@ -431,25 +457,23 @@ impl Board {
                     prefetch(used, x / 64);
                     let half = (fhead + SCOUT / 2) % SCOUT;
                     let y = far[half];
-                    if !test(used, y) {
-                        // Tested SAMPLES + SCOUT / 2 draws from now.
-                        let ahead = (SAMPLES + SCOUT / 2) * r / taken.max(1);
-                        let last = 2 * n - 2;
-                        prefetch(&self.diag, (r + ahead + y).min(last) / 64);
-                        prefetch(&self.anti, (r + ahead + n - 1 - y).min(last) / 64);
-                    }
+                    // Tested SAMPLES + SCOUT / 2 draws from now. Without a
+                    // branch: a used column's words are those of diagonal
+                    // 0 instead (cached, so the prefetch costs nothing).
+                    let keep = unused_mask(used, y);
+                    prefetch(&self.diag, ((r + ahead + y).min(last) & keep) / 64);
+                    prefetch(&self.anti, ((r + ahead + n - 1 - y).min(last) & keep) / 64);
                     fhead = (fhead + 1) % SCOUT;
                     taken += 1;
                     ring[head] = next;
                     prefetch(used, next / 64);
                     let mid = (head + SAMPLES / 2) % SAMPLES;
                     let m = ring[mid];
-                    if test(used, m) {
-                        ring[mid] = SKIP;
-                    } else {
-                        prefetch(&self.diag, (r + m) / 64);
-                        prefetch(&self.anti, (r + n - 1 - m) / 64);
-                    }
+                    let keep = unused_mask(used, m);
+                    // SKIP is all ones: a used column becomes SKIP.
+                    ring[mid] = m | !keep;
+                    prefetch(&self.diag, ((r + m) & keep) / 64);
+                    prefetch(&self.anti, ((r + n - 1 - m) & keep) / 64);
                     head = (head + 1) % SAMPLES;
                     if c != SKIP && !test(used, c) {
                         break c;

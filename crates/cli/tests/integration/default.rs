@@ -287,6 +287,15 @@ fn a_count_no_counter_can_finish_is_refused_with_an_estimate() {
         for needed in ["core-hours (± ", " tasks", "--shard I/K", "--checkpoint"] {
             assert!(err.contains(needed), "{n}: {err} lacks {needed}");
         }
+        let split = queens_half_join::estimate(n.parse().unwrap())
+            .unwrap()
+            .day_split(2);
+        let proposed = format!(
+            "K = {} of about a day each on 2 threads (each shard needs about {} of memory)",
+            split.shards,
+            queens_core::memory::bytes(split.bytes)
+        );
+        assert!(err.contains(&proposed), "{n}: {err} lacks {proposed}");
     }
     let out = queens(&["--algo", "half-join", "--shard", "1/1", "24"]);
     assert_eq!(out.status.code(), Some(2));

@@ -347,15 +347,15 @@ fn benchmarks(ctx: &Ctx) -> Benchmarks {
     let shard_estimates: Vec<ShardEstimate> = queens_half_join::ESTIMATES
         .iter()
         .map(|e| {
-            let shards = e.day_shards(cores);
+            let split = e.day_split(cores);
             ShardEstimate {
                 n: e.n,
                 tasks: queens_half_join::TASKS[e.n],
                 sample: e.sample,
                 core_hours: e.core_hours,
                 plus_minus: e.plus_minus,
-                shards,
-                memory: queens_half_join::bytes_needed(e.n, cores, shards) as f64,
+                shards: split.shards,
+                memory: split.bytes as f64,
             }
         })
         .collect();
