@@ -119,19 +119,24 @@
 //!
 //! At 10⁹ (`cargo xtask long-runs`, issue 38): 355 s and 4.63·10⁹ bytes
 //! before the permutation was packed; packed, the peak is 4.26·10⁹ bytes
-//! (3.97 GiB, `VmHWM`), under 4 GiB. The time is memory latency: ×22 from
-//! 10⁸ to 10⁹. Transparent huge pages, the scout and the packing left the
-//! processor time at 10⁸ within the noise of a loaded machine (user time,
-//! alternating runs: 25.0 and 22.4 s before, 23.2 and 23.5 s with huge pages
-//! and packing, 25.1 and 23.6 s with the scout too); at 3·10⁸ huge pages
-//! alone took 77.7 s against 86.9 s (one run each). One run at 10⁹ with
-//! `--output` on that loaded machine (load 7–11 on 2 cores): peak 4.26·10⁹
-//! bytes before the check (`peak_bytes`; 4.63·10⁹ for the whole process,
-//! with the CLI's check of the unpacked board), 338 s of user time for the
-//! search, the check and the 9.9 GB file (1 434 s wall, the search 1 199 s
-//! of it); `check-board` found the file a solution (222 s user, 616 MB).
-//! So the 3 minutes of issue 38 are not shown reached: the search alone
-//! took 355 s on a quiet machine before these changes.
+//! (3.97 GiB, `VmHWM`), under 4 GiB. Transparent huge pages, the scout and
+//! the packing left the processor time at 10⁸ within the noise of a loaded
+//! machine (user time, alternating runs: 25.0 and 22.4 s before, 23.2 and
+//! 23.5 s with huge pages and packing, 25.1 and 23.6 s with the scout too);
+//! at 3·10⁸ huge pages alone took 77.7 s against 86.9 s (one run each).
+//!
+//! Recorded on the 2-core Intel Xeon host (300 MiB of shared L3) with
+//! nothing else running, one run each: the search 275 s (of which the
+//! initialisation 273.5 s: 3.06·10⁹ draws for the first n − c rows, about
+//! 89 ns each), and in a second run, with `--output`, 280 s; that whole
+//! `queens` run with the check and the 9.9 GB file took 347 s, and `check-board` verified the file in 191 s. With the branch-free
+//! prefetch choices (see `board.rs`): 284 s, 355 s and 184 s, the same
+//! within the spread of single runs on this shared host. At 10⁸ on that
+//! host the sampling phase (three quarters of the rows) took 14.2 s and the
+//! tail 8.9 s; from 10⁸ to 10⁹ the time grows × 11.4 there, against × 22
+//! on the AMD EPYC host (32 MiB of L3), where main memory's latency sets
+//! it. So the 3 minutes of issue 38 are not reached: the search alone
+//! takes 280 s, and the check and the file add about 70 s.
 
 mod board;
 mod packed;

@@ -37,26 +37,34 @@ pub(in crate::lessons) fn benchmarks_flips(ctx: &Ctx) -> Vec<Chapter> {
         shards: Vec::new(),
     };
     f.long_runs = vec![
-        LongRunRow {
-            id: "half-join".into(),
-            run: run.clone(),
-        },
-        LongRunRow {
-            id: "half-join".into(),
-            run: LongRun {
+        LongRunRow::new("half-join", run.clone()),
+        LongRunRow::new(
+            "half-join",
+            LongRun {
                 threads: Some(2),
                 peak: Some(1e9),
                 ..run.clone()
             },
-        },
-        LongRunRow {
-            id: "half-join".into(),
-            run: LongRun {
+        ),
+        LongRunRow::new(
+            "half-join",
+            LongRun {
                 threads: Some(2),
                 shards: vec![30.0, 31.0],
+                ..run.clone()
+            },
+        ),
+        LongRunRow::new(
+            "swap-search",
+            LongRun {
+                n: 1_000_000,
+                written: Some(5.0),
+                verified: Some(2.0),
+                command: "queens --algo swap-search --json --no-steps --output BOARD 1000000"
+                    .into(),
                 ..run
             },
-        },
+        ),
     ];
     f.extrapolated = !f.extrapolated;
     let mut g = benchmarks(ctx);
@@ -128,6 +136,18 @@ pub(in crate::lessons) const BENCHMARKS_SAYS: &[Says] = &[
         |f| any(f, "long_runs", |_| true),
         "`cargo xtask long-runs` measured each once",
         "None were recorded"
+    ),
+    says!(
+        "a long run whose board was written and verified",
+        |f| any(f, "long_runs", |r| r["written"].is_number()),
+        "with the board checked and written to a file",
+        "None were recorded"
+    ),
+    says!(
+        "no long run wrote its board",
+        |f| all(f, "long_runs", |r| r["written"].is_null()),
+        "|",
+        "with the board checked and written to a file"
     ),
     says!(
         "/noise" == null,
