@@ -340,8 +340,9 @@ pub const SEED_COUNTER: &str = "bitmask";
 pub const FAST_COUNTER: &str = "half-join";
 /// The size from which a plain count goes to [`FAST_COUNTER`]. The rule,
 /// from the committed measurements (`reports/data/samples.csv`, medians of
-/// counts on this project's 2-core host): below 12 queens `bitmask` answers
-/// in under 5 ms (4.2 ms at 11) and the process start dominates; from 12 on
+/// counts on this project's 2-core hosts): below 12 queens `bitmask` answers
+/// in under a hundredth of a second, which nobody notices at a prompt (2.8
+/// ms at 11 on the AMD EPYC host, 6.2 ms on the slower Intel Xeon); from 12 on
 /// `half-join` is the fastest counter measured (1.4 ms against `bitmask`'s
 /// 23 ms at 12; 0.26 s at 16, where issue 28 timed `bitmask` at 25.6 s). A
 /// test checks the rule against the committed measurements.
