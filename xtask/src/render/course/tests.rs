@@ -433,6 +433,31 @@ fn a_link_to_chapter_n_leads_to_chapter_n() {
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
+#[test]
+fn no_line_opens_with_a_value_that_could_make_a_list() {
+    // "{{ x | sig }}. Next" at the start of a line becomes a numbered list
+    // in Markdown whenever x is a whole number ("1. Next"), and the
+    // sentence around it is lost (chapter 4's answer did, on data where b
+    // came out as 1): keep a word before such a value.
+    let mut wrong = Vec::new();
+    for e in std::fs::read_dir(templates_dir()).unwrap() {
+        let path = e.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let Some(rest) = line.strip_prefix("{{") else {
+                continue;
+            };
+            let (value, after) = rest.split_once("}}").unwrap_or((rest, ""));
+            // A time or a size in bytes ends in its unit: never a marker.
+            let unit = ["| seconds", "| bytes"].iter().any(|f| value.contains(f));
+            if !unit && (after.starts_with(". ") || after.starts_with(") ") || after == ".") {
+                wrong.push(format!("{}:{}: {line}", path.display(), i + 1));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
 /// The line of `text` that names a source document by its file number
 /// ("seed 003", "seeds 000–004"), which collides with random seeds: the
 /// course names each by what it is and who wrote it.
