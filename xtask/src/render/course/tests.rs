@@ -414,12 +414,23 @@ fn the_introductions_boards_are_the_ones_render_draws() {
     assert_eq!(named, drawn);
 }
 
+/// Every file of the templates' folder, with its text as written (not
+/// instrumented, as [`Templates::load`] holds it).
+fn template_files() -> Vec<(std::path::PathBuf, String)> {
+    std::fs::read_dir(templates_dir())
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path, text)
+        })
+        .collect()
+}
+
 #[test]
 fn a_link_to_chapter_n_leads_to_chapter_n() {
     let mut wrong = Vec::new();
-    for e in std::fs::read_dir(templates_dir()).unwrap() {
-        let path = e.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
+    for (path, text) in template_files() {
         for part in text.split("[chapter ").skip(1) {
             let Some((number, rest)) = part.split_once("](") else {
                 continue;
@@ -440,9 +451,7 @@ fn no_line_opens_with_a_value_that_could_make_a_list() {
     // sentence around it is lost (chapter 4's answer did, on data where b
     // came out as 1): keep a word before such a value.
     let mut wrong = Vec::new();
-    for e in std::fs::read_dir(templates_dir()).unwrap() {
-        let path = e.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
+    for (path, text) in template_files() {
         for (i, line) in text.lines().enumerate() {
             let Some(rest) = line.strip_prefix("{{") else {
                 continue;
